@@ -1,0 +1,281 @@
+"""The command line: `scanlint check`, `scanlint rule`, `scanlint verify`, `scanlint server`.
+
+Diagnostics go to stdout, the summary to stderr. Exit 0: clean; 1: findings left; 2: error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import os
+import sys
+from collections import Counter
+from dataclasses import dataclass
+
+from scanlint import __version__
+from scanlint.config import ConfigError, find_pyproject, load_settings, validate_codes, with_overrides
+from scanlint.diagnostic import Diagnostic
+from scanlint.settings import PARAM_STYLES, STEP_STYLES, Settings
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+
+class UsageError(Exception):
+    pass
+
+
+def _codes(value: str) -> tuple[str, ...]:
+    return tuple(c.strip().upper() for c in value.split(",") if c.strip())
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from scanlint.report import formats
+
+    parser = argparse.ArgumentParser(prog="scanlint", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=f"scanlint {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    check = commands.add_parser("check", help="check files and optionally fix them")
+    check.add_argument("paths", nargs="*", default=None, metavar="PATH",
+                       help="files or folders (default: .); `-` reads standard input")
+    check.add_argument("--fix", action="store_true", help="apply safe fixes")
+    check.add_argument("--unsafe-fixes", action="store_true", help="also apply unsafe fixes")
+    check.add_argument("--diff", action="store_true",
+                       help="print the fixes as a unified diff and write nothing")
+    check.add_argument("--select", type=_codes, help="comma-separated codes or prefixes")
+    check.add_argument("--extend-select", type=_codes, help="codes added to the selection")
+    check.add_argument("--ignore", type=_codes, help="comma-separated codes or prefixes")
+    check.add_argument("--output-format", choices=sorted(formats()), default="text")
+    check.add_argument("--step-style", choices=STEP_STYLES)
+    check.add_argument("--param-style", choices=PARAM_STYLES)
+    check.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
+    check.add_argument("--cache-dir", help="cache folder (default: .scanlint_cache)")
+    check.add_argument("--jobs", "-j", type=int, default=None,
+                       help="worker processes (default: the number of cores)")
+    check.add_argument("--exit-zero", action="store_true", help="exit 0 even with findings")
+    check.add_argument("--statistics", action="store_true", help="print counts per rule")
+    check.add_argument("--stdin-filename", help="the file name to report for `-`")
+    check.add_argument("--config", help="a pyproject.toml to read [tool.scanlint] from")
+    check.add_argument("--quiet", "-q", action="store_true", help="no summary on stderr")
+
+    rule = commands.add_parser("rule", help="print a rule's documentation")
+    rule.add_argument("code", nargs="?", help="a code (SCN001) or name (lambda-step)")
+    rule.add_argument("--all", action="store_true", help="every rule, as docs/rules.md")
+
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:  # argparse already printed its message
+        return EXIT_ERROR if exit_.code not in (0, None) else EXIT_CLEAN
+    try:
+        if args.command == "check":
+            return run_check(args)
+        if args.command == "rule":
+            return run_rule(args)
+        parser.print_help(sys.stderr)
+        return EXIT_ERROR
+    except (ConfigError, UsageError) as error:
+        print(f"scanlint: error: {error}", file=sys.stderr)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        return 130
+    except Exception as error:  # a bug in scanlint: one clear line, never a traceback
+        print(f"scanlint: internal error: {type(error).__name__}: {error}", file=sys.stderr)
+        if os.environ.get("SCANLINT_DEBUG"):
+            raise
+        return EXIT_ERROR
+
+
+# -- scanlint rule -------------------------------------------------------------------------
+def run_rule(args) -> int:
+    from scanlint.docs import rule_markdown, rules_markdown
+    from scanlint.rules import rule_by_code
+
+    if args.all:
+        sys.stdout.write(rules_markdown())
+        return EXIT_CLEAN
+    if not args.code:
+        raise UsageError("name a rule code (`scanlint rule SCN001`) or pass --all")
+    rule = rule_by_code(args.code)
+    if rule is None:
+        raise UsageError(f"unknown rule `{args.code}`")
+    sys.stdout.write(rule_markdown(rule))
+    return EXIT_CLEAN
+
+
+# -- scanlint check ------------------------------------------------------------------------
+def resolve_settings(args) -> tuple[Settings, str]:
+    """The settings and the project root that exclude patterns are relative to."""
+    pyproject = args.config or find_pyproject(os.getcwd())
+    if args.config and not os.path.isfile(args.config):
+        raise ConfigError(f"--config {args.config}: no such file")
+    settings = load_settings(pyproject)
+    root = os.path.dirname(os.path.abspath(pyproject)) if pyproject else os.getcwd()
+    return with_overrides(
+        settings,
+        select=tuple(validate_codes(list(args.select), "--select")) if args.select else None,
+        extend_select=(tuple(validate_codes(list(args.extend_select), "--extend-select"))
+                       if args.extend_select else None),
+        ignore=tuple(validate_codes(list(args.ignore), "--ignore")) if args.ignore else None,
+        step_style=args.step_style,
+        param_style=args.param_style,
+    ), root
+
+
+@dataclass
+class RunSummary:
+    diagnostics: list[Diagnostic]
+    fixed: int
+    files_checked: int
+    files_failed: int
+    diff_text: str
+
+
+def run_check(args) -> int:
+    from scanlint.report import ReportContext, formats
+
+    settings, root = resolve_settings(args)
+    paths = args.paths or ["."]
+    if "-" in paths:
+        if len(paths) > 1:
+            raise UsageError("`-` (standard input) cannot be combined with other paths")
+        return check_stdin(args, settings)
+    summary = check_paths(paths, settings, args, root)
+    ctx = ReportContext(unsafe_fixes=args.unsafe_fixes)
+    if args.diff:
+        sys.stdout.write(summary.diff_text)
+        if not args.quiet:
+            print(f"Would fix {summary.fixed} error{'s' if summary.fixed != 1 else ''}.",
+                  file=sys.stderr)
+        return EXIT_FINDINGS if summary.fixed and not args.exit_zero else EXIT_CLEAN
+    sys.stdout.write(formats()[args.output_format](summary.diagnostics, ctx))
+    if args.statistics:
+        sys.stdout.write(statistics(summary.diagnostics, ctx))
+    if not args.quiet:
+        sys.stderr.write(summary_text(summary, ctx, args.fix))
+    return exit_code(summary, args.exit_zero)
+
+
+def exit_code(summary: RunSummary, exit_zero: bool) -> int:
+    if summary.files_checked and summary.files_failed == summary.files_checked:
+        return EXIT_ERROR
+    if summary.diagnostics and not exit_zero:
+        return EXIT_FINDINGS
+    return EXIT_CLEAN
+
+
+def check_paths(paths: list[str], settings: Settings, args, root: str) -> RunSummary:
+    from scanlint.engine import READ_ERROR, system_diagnostic
+    from scanlint.files import discover
+    from scanlint.runner import run_files
+
+    found = discover(paths, settings.exclude + settings.extend_exclude,
+                     settings.respect_gitignore, root)
+    diagnostics = [system_diagnostic(READ_ERROR, path, "cannot read: No such file or directory")
+                   for path in found.missing]
+    results = run_files(found.files, settings, fix=args.fix or args.diff,
+                        unsafe=args.unsafe_fixes, jobs=args.jobs,
+                        cache_dir=None if args.no_cache else cache_dir(args))
+    fixed, diffs, failed = 0, [], len(found.missing)
+    for result in results:
+        if any(d.code in ("SCN900", "SCN999") for d in result.diagnostics):
+            failed += 1
+        if result.fixed_text is not None and result.source is not None:
+            if args.diff:
+                diffs.append(unified_diff(result.path, result.source.text, result.fixed_text))
+            elif not write_fixed(result, diagnostics):
+                continue
+            fixed += result.applied
+        diagnostics.extend(result.diagnostics)
+    return RunSummary(sorted(diagnostics, key=Diagnostic.sort_key), fixed,
+                      len(found.files) + len(found.missing), failed, "".join(diffs))
+
+
+def cache_dir(args) -> str:
+    return args.cache_dir or os.environ.get("SCANLINT_CACHE_DIR") or ".scanlint_cache"
+
+
+def write_fixed(result, diagnostics: list[Diagnostic]) -> bool:
+    from scanlint.engine import INTERNAL_ERROR, system_diagnostic
+    from scanlint.files import encode_source, write_atomic
+
+    try:
+        write_atomic(result.path, encode_source(result.source, result.fixed_text))
+    except (OSError, UnicodeEncodeError) as error:
+        diagnostics.append(system_diagnostic(
+            INTERNAL_ERROR, result.path, f"internal error: cannot write the fix: {error}"))
+        return False
+    return True
+
+
+def unified_diff(path: str, old: str, new: str) -> str:
+    lines = difflib.unified_diff(old.splitlines(keepends=True), new.splitlines(keepends=True),
+                                 fromfile=f"a/{path}", tofile=f"b/{path}")
+    return "".join(line if line.endswith(("\n", "\r")) else line + "\n\\ No newline at end of file\n"
+                   for line in lines)
+
+
+def check_stdin(args, settings: Settings) -> int:
+    from scanlint.engine import check_file
+    from scanlint.report import ReportContext, formats
+
+    path = args.stdin_filename or "-"
+    result = check_file(path, settings, fix=args.fix or args.diff, unsafe=args.unsafe_fixes,
+                        data=sys.stdin.buffer.read())
+    ctx = ReportContext(unsafe_fixes=args.unsafe_fixes)
+    summary = RunSummary(result.diagnostics, result.applied, 1,
+                         int(any(d.code in ("SCN900", "SCN999") for d in result.diagnostics)), "")
+    if args.diff:
+        if result.fixed_text is not None and result.source is not None:
+            sys.stdout.write(unified_diff(path, result.source.text, result.fixed_text))
+        return EXIT_FINDINGS if result.applied and not args.exit_zero else EXIT_CLEAN
+    if args.fix:  # like ruff: the fixed source on stdout, the findings on stderr
+        text = result.fixed_text if result.fixed_text is not None else (
+            result.source.text if result.source else "")
+        sys.stdout.write(text)
+        sys.stderr.write(formats()[args.output_format](result.diagnostics, ctx))
+    else:
+        sys.stdout.write(formats()[args.output_format](result.diagnostics, ctx))
+    if not args.quiet:
+        sys.stderr.write(summary_text(summary, ctx, args.fix))
+    return exit_code(summary, args.exit_zero)
+
+
+def summary_text(summary: RunSummary, ctx, fixing: bool) -> str:
+    remaining = len(summary.diagnostics)
+    if remaining == 0 and not summary.fixed:
+        return "All checks passed!\n"
+    plural = lambda n: "error" if n == 1 else "errors"  # noqa: E731
+    if fixing:
+        total = remaining + summary.fixed
+        text = f"Found {total} {plural(total)} ({summary.fixed} fixed, {remaining} remaining).\n"
+    else:
+        text = f"Found {remaining} {plural(remaining)}.\n"
+    fixable = sum(1 for d in summary.diagnostics if ctx.applicable(d))
+    hidden = sum(1 for d in summary.diagnostics
+                 if d.fix is not None and not ctx.applicable(d))
+    if fixable and not fixing:
+        text += f"[*] {fixable} fixable with the `--fix` option"
+        text += (f" ({hidden} hidden fixes can be enabled with the `--unsafe-fixes` option).\n"
+                 if hidden else ".\n")
+    elif hidden:
+        text += (f"No fixes available ({hidden} hidden fixes can be enabled with the "
+                 "`--unsafe-fixes` option).\n")
+    return text
+
+
+def statistics(diagnostics: list[Diagnostic], ctx) -> str:
+    from scanlint.rules import rule_by_code
+
+    counts = Counter(d.code for d in diagnostics)
+    fixable = {d.code for d in diagnostics if ctx.applicable(d)}
+    rows = []
+    for code, count in counts.most_common():
+        rule = rule_by_code(code)
+        rows.append(f"{count:5d}\t{code}\t{'[*]' if code in fixable else '[ ]'} "
+                    f"{rule.NAME if rule else ''}\n")
+    return "".join(rows)

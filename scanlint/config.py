@@ -1,0 +1,132 @@
+"""Loading and validating settings: `[tool.scanlint]` in pyproject.toml, then flags."""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import replace
+
+from scanlint.rules import all_rules
+from scanlint.settings import PARAM_STYLES, STEP_STYLES, Settings
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+
+class ConfigError(Exception):
+    """A setting that cannot be used; the message names it."""
+
+
+KNOWN_KEYS = {
+    "select", "extend-select", "ignore", "exclude", "extend-exclude", "per-file-ignores",
+    "step-style", "param-style", "respect-gitignore", "verify", "cache-dir",
+}
+
+
+def find_pyproject(start: str) -> str | None:
+    """The nearest pyproject.toml at or above ``start`` that has a [tool.scanlint] table."""
+    folder = os.path.abspath(start)
+    if os.path.isfile(folder):
+        folder = os.path.dirname(folder)
+    while True:
+        candidate = os.path.join(folder, "pyproject.toml")
+        if os.path.isfile(candidate):
+            try:
+                with open(candidate, "rb") as handle:
+                    if "scanlint" in tomllib.load(handle).get("tool", {}):
+                        return candidate
+            except (OSError, tomllib.TOMLDecodeError):
+                return candidate  # load_settings reports the problem
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return None
+        folder = parent
+
+
+def load_settings(pyproject: str | None) -> Settings:
+    if pyproject is None:
+        return Settings()
+    try:
+        with open(pyproject, "rb") as handle:
+            data = tomllib.load(handle)
+    except OSError as error:
+        raise ConfigError(f"cannot read {pyproject}: {error.strerror}") from None
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{pyproject} is not valid TOML: {error}") from None
+    table = data.get("tool", {}).get("scanlint", {})
+    if not isinstance(table, dict):
+        raise ConfigError(f"[tool.scanlint] in {pyproject} must be a table")
+    return settings_from_table(table, f"{pyproject} [tool.scanlint]")
+
+
+def settings_from_table(table: dict, where: str) -> Settings:
+    unknown = sorted(set(table) - KNOWN_KEYS)
+    if unknown:
+        raise ConfigError(f"unknown setting `{unknown[0]}` in {where}")
+    values: dict = {}
+    for key in ("select", "extend-select", "ignore"):
+        if key in table:
+            values[key.replace("-", "_")] = tuple(validate_codes(_strings(table, key, where), key))
+    for key in ("exclude", "extend-exclude"):
+        if key in table:
+            values[key.replace("-", "_")] = tuple(_strings(table, key, where))
+    if "per-file-ignores" in table:
+        values["per_file_ignores"] = _per_file_ignores(table["per-file-ignores"], where)
+    if "step-style" in table:
+        values["step_style"] = validate_choice(table["step-style"], STEP_STYLES, "step-style")
+    if "param-style" in table:
+        values["param_style"] = validate_choice(table["param-style"], PARAM_STYLES, "param-style")
+    if "respect-gitignore" in table:
+        if not isinstance(table["respect-gitignore"], bool):
+            raise ConfigError(f"`respect-gitignore` in {where} must be true or false")
+        values["respect_gitignore"] = table["respect-gitignore"]
+    if "verify" in table:
+        verify = table["verify"]
+        if not isinstance(verify, dict):
+            raise ConfigError(f"`verify` in {where} must be a table")
+        if "calls" in verify:
+            values["verify_calls"] = tuple(_strings(verify, "calls", where + ".verify"))
+    return Settings(**values)
+
+
+def _strings(table: dict, key: str, where: str) -> list[str]:
+    value = table[key]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ConfigError(f"`{key}` in {where} must be a list of strings")
+    return value
+
+
+def _per_file_ignores(value, where: str) -> tuple:
+    if not isinstance(value, dict):
+        raise ConfigError(f"`per-file-ignores` in {where} must be a table of glob = [codes]")
+    pairs = []
+    for pattern, codes in value.items():
+        if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
+            raise ConfigError(f"`per-file-ignores.{pattern}` in {where} must be a list of codes")
+        pairs.append((pattern, tuple(validate_codes(codes, "per-file-ignores"))))
+    return tuple(pairs)
+
+
+def validate_codes(codes: list[str], setting: str) -> list[str]:
+    known = [rule.CODE for rule in all_rules()]
+    out = []
+    for code in codes:
+        code = code.strip().upper()
+        if code != "ALL" and not any(k.startswith(code) for k in known):
+            raise ConfigError(f"unknown rule code `{code}` in `{setting}`"
+                              f" (known: {', '.join(known)})")
+        out.append(code)
+    return out
+
+
+def validate_choice(value, choices: tuple[str, ...], setting: str) -> str:
+    if value not in choices:
+        raise ConfigError(f"`{setting}` must be one of {', '.join(choices)}, not {value!r}")
+    return value
+
+
+def with_overrides(settings: Settings, **overrides) -> Settings:
+    """Command-line values win over the file's; None means 'not given'."""
+    return replace(settings, **{k: v for k, v in overrides.items() if v is not None})

@@ -1,0 +1,129 @@
+"""The one diagnostic model every rule produces and every output format reads.
+
+Positions are 1-based lines and 0-based columns counted in code points, as LibCST
+reports them; each output format converts to its own convention.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+Applicability = Literal["safe", "unsafe"]
+
+
+@dataclass(frozen=True, order=True)
+class Position:
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class Edit:
+    """Replace the text between ``start`` and ``end`` with ``content``."""
+
+    start: Position
+    end: Position
+    content: str
+
+
+@dataclass(frozen=True)
+class Fix:
+    applicability: Applicability
+    message: str
+    edits: tuple[Edit, ...]
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    code: str
+    message: str
+    path: str
+    start: Position
+    end: Position
+    fix: Fix | None = None
+    # The line a `# noqa` comment must be on for flake8-style tools (first line of the span).
+    noqa_line: int = 0
+    # Lines of the reported statement: a `# noqa` on any of them suppresses the finding.
+    statement_lines: tuple[int, int] = field(default=(0, 0), compare=False)
+
+    def sort_key(self) -> tuple:
+        return (self.path, self.start.line, self.start.column, self.code, self.message)
+
+
+class LineIndex:
+    """Converts between (line, column) positions and offsets into one text."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        starts = [0]
+        i, n = 0, len(text)
+        while i < n:
+            ch = text[i]
+            if ch == "\r":
+                if i + 1 < n and text[i + 1] == "\n":
+                    i += 1
+                starts.append(i + 1)
+            elif ch == "\n":
+                starts.append(i + 1)
+            i += 1
+        self.starts = starts
+
+    def offset(self, pos: Position) -> int:
+        return self.starts[pos.line - 1] + pos.column
+
+    def position(self, offset: int) -> Position:
+        lo, hi = 0, len(self.starts) - 1
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if self.starts[mid] <= offset:
+                lo = mid
+            else:
+                hi = mid - 1
+        return Position(lo + 1, offset - self.starts[lo])
+
+    def line_text(self, line: int) -> str:
+        """The text of a 1-based line without its line ending."""
+        start = self.starts[line - 1]
+        end = self.starts[line] if line < len(self.starts) else len(self.text)
+        return self.text[start:end].rstrip("\r\n")
+
+    @property
+    def line_count(self) -> int:
+        return len(self.starts)
+
+
+def apply_edits(text: str, edits: list[Edit]) -> str:
+    """Apply non-overlapping edits to ``text`` (caller guarantees no overlap)."""
+    index = LineIndex(text)
+    spans = sorted((index.offset(e.start), index.offset(e.end), e.content) for e in edits)
+    out, cursor = [], 0
+    for start, end, content in spans:
+        out.append(text[cursor:start])
+        out.append(content)
+        cursor = end
+    out.append(text[cursor:])
+    return "".join(out)
+
+
+def diagnostic_to_dict(d: Diagnostic) -> dict:
+    """A plain-data form of a diagnostic (for the cache and worker processes)."""
+    fix = None
+    if d.fix is not None:
+        fix = [d.fix.applicability, d.fix.message,
+               [[e.start.line, e.start.column, e.end.line, e.end.column, e.content]
+                for e in d.fix.edits]]
+    return {"code": d.code, "message": d.message, "path": d.path,
+            "span": [d.start.line, d.start.column, d.end.line, d.end.column],
+            "fix": fix, "noqa": d.noqa_line, "lines": list(d.statement_lines)}
+
+
+def diagnostic_from_dict(data: dict) -> Diagnostic:
+    fix = None
+    if data["fix"] is not None:
+        applicability, message, edits = data["fix"]
+        fix = Fix(applicability, message, tuple(
+            Edit(Position(a, b), Position(c, d), content) for a, b, c, d, content in edits))
+    a, b, c, d = data["span"]
+    return Diagnostic(data["code"], data["message"], data["path"], Position(a, b),
+                      Position(c, d), fix, data["noqa"], tuple(data["lines"]))

@@ -1,0 +1,31 @@
+"""Rule documentation from the rules' docstrings: `scanlint rule` and docs/rules.md."""
+
+from __future__ import annotations
+
+from scanlint.rules import Rule, all_rules
+
+
+def rule_markdown(rule: type[Rule], level: int = 1) -> str:
+    heading = "#" * level
+    body = rule.doc().replace("\n## ", "\n" + "#" * (level + 1) + " ")
+    if body.startswith("## "):
+        body = "#" * (level + 1) + body[2:]
+    message = getattr(rule, "MESSAGE", "")
+    return f"{heading} {rule.CODE} {rule.NAME}\n\nMessage: `{message}`\n\n{body}\n"
+
+
+def rules_markdown() -> str:
+    """The whole rule reference, as committed in docs/rules.md."""
+    parts = [
+        "# Rule reference\n\n",
+        "Generated from the rules' docstrings by `scanlint rule --all`; do not edit by hand.\n\n",
+        "| Code | Name | Fix | Message |\n|---|---|---|---|\n",
+    ]
+    for rule in all_rules():
+        fixable = "yes" if any(c.fixed for c in rule.INVALID) else "no"
+        message = rule.MESSAGE.replace("|", "\\|")
+        parts.append(f"| {rule.CODE} | {rule.NAME} | {fixable} | `{message}` |\n")
+    parts.append("\n")
+    for rule in all_rules():
+        parts.append(rule_markdown(rule, level=2) + "\n")
+    return "".join(parts)

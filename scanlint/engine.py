@@ -1,0 +1,192 @@
+"""The engine: text -> prefilter -> parse -> model -> rules -> noqa -> diagnostics (+ fixes).
+
+The CLI, the flake8 plugin and the language server all call `check_text` / `check_file`.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import io
+import os
+import re
+import tokenize
+from dataclasses import dataclass, field
+
+from scanlint.diagnostic import Diagnostic, Position
+from scanlint.files import SourceError, SourceFile, decode_source, may_contain_site, read_source
+from scanlint.settings import Settings
+
+READ_ERROR, INTERNAL_ERROR, SYNTAX_ERROR = "SCN900", "SCN990", "SCN999"
+SYSTEM_CODES = (READ_ERROR, INTERNAL_ERROR, SYNTAX_ERROR)
+
+_NOQA = re.compile(
+    r"#\s*noqa(?::\s*(?P<codes>[A-Z]+[0-9]+(?:[,\s]+[A-Z]+[0-9]+)*))?", re.IGNORECASE)
+_NOQA_CODE = re.compile(r"[A-Z]+[0-9]+", re.IGNORECASE)
+
+
+def system_diagnostic(code: str, path: str, message: str, line: int = 1,
+                      column: int = 0) -> Diagnostic:
+    position = Position(line, column)
+    return Diagnostic(code, message, path, position, position, None, line, (line, line))
+
+
+# -- selection --------------------------------------------------------------------------
+def is_selected(code: str, settings: Settings, path: str = "") -> bool:
+    def matches(prefixes) -> bool:
+        return any(p == "ALL" or code.startswith(p) for p in prefixes)
+
+    if code in SYSTEM_CODES:
+        return True
+    if settings.select and not matches(settings.select) and not matches(settings.extend_select):
+        return False
+    if matches(settings.ignore):
+        return False
+    rel = path.replace(os.sep, "/")
+    for pattern, codes in settings.per_file_ignores:
+        if (fnmatch.fnmatch(rel, pattern) or fnmatch.fnmatch(os.path.basename(rel), pattern)
+                or fnmatch.fnmatch(rel, "*/" + pattern)) and matches(codes):
+            return False
+    return True
+
+
+def active_rules(settings: Settings, path: str = ""):
+    from scanlint.rules import all_rules
+
+    return [rule for rule in all_rules()
+            if not rule.SYSTEM and rule.enabled(settings) and is_selected(rule.CODE, settings, path)]
+
+
+# -- noqa -------------------------------------------------------------------------------
+def noqa_comments(text: str) -> dict[int, frozenset[str] | None]:
+    """Line -> codes named by a `# noqa: ...` comment on it (None: a bare `# noqa`)."""
+    if "noqa" not in text.lower():
+        return {}
+    comments: dict[int, frozenset[str] | None] = {}
+    try:
+        tokens = [(t.start[0], t.string) for t in
+                  tokenize.generate_tokens(io.StringIO(text).readline) if t.type == tokenize.COMMENT]
+    except (tokenize.TokenError, SyntaxError, IndentationError):
+        tokens = [(n, line[line.index("#"):]) for n, line in
+                  enumerate(text.splitlines(), 1) if "#" in line]
+    for line, comment in tokens:
+        match = _NOQA.search(comment)
+        if match:
+            codes = match.group("codes")
+            comments[line] = (frozenset(c.upper() for c in _NOQA_CODE.findall(codes))
+                              if codes else None)
+    return comments
+
+
+def suppressed(diagnostic: Diagnostic, comments: dict[int, frozenset[str] | None]) -> bool:
+    first, last = diagnostic.statement_lines
+    lines = range(min(first, diagnostic.start.line) or 1,
+                  max(last, diagnostic.end.line, diagnostic.start.line) + 1)
+    for line in lines:
+        if line in comments:
+            codes = comments[line]
+            if codes is None or diagnostic.code in codes:
+                return True
+    return False
+
+
+# -- checking ---------------------------------------------------------------------------
+def check_text(text: str, path: str, settings: Settings) -> list[Diagnostic]:
+    """Every unsuppressed diagnostic for one file's text."""
+    rules = active_rules(settings, path)
+    if not rules or not may_contain_site(text):
+        return []
+    import libcst as cst
+
+    from scanlint.model import FileModel
+    from scanlint.rules import RuleContext
+
+    try:
+        module = cst.parse_module(text)
+    except cst.ParserSyntaxError as error:
+        message = str(error.message) if hasattr(error, "message") else str(error)
+        return [system_diagnostic(SYNTAX_ERROR, path, f"syntax error: {message}",
+                                  error.raw_line, error.raw_column)]
+    except (RecursionError, MemoryError, ValueError) as error:
+        return [system_diagnostic(SYNTAX_ERROR, path, f"cannot parse: {type(error).__name__}")]
+    try:
+        model = FileModel(module)
+    except RecursionError:
+        return [system_diagnostic(INTERNAL_ERROR, path, "internal error: file nested too deeply")]
+    if not model.sites:
+        return []
+    ctx = RuleContext(model, text, path, settings)
+    found: list[Diagnostic] = []
+    for rule in rules:
+        try:
+            found.extend(rule().check(ctx))
+        except Exception as error:  # a rule bug must not stop the run
+            found.append(system_diagnostic(
+                INTERNAL_ERROR, path, f"internal error in {rule.CODE}: {type(error).__name__}: {error}"))
+    comments = noqa_comments(text)
+    kept = [d for d in found if d.code == INTERNAL_ERROR or not suppressed(d, comments)]
+    return sorted(kept, key=Diagnostic.sort_key)
+
+
+def parses(text: str) -> bool:
+    import libcst as cst
+
+    try:
+        cst.parse_module(text)
+    except Exception:
+        return False
+    return True
+
+
+@dataclass
+class FixOutcome:
+    text: str
+    applied: int
+    diagnostics: list[Diagnostic]
+    errors: list[Diagnostic] = field(default_factory=list)
+
+
+def fix_text(text: str, path: str, settings: Settings, unsafe: bool = False) -> FixOutcome:
+    """Apply fixes until stable; a fix whose result does not parse is dropped and reported."""
+    from scanlint.fixes import apply_fixes_until_stable
+
+    def wanted(d: Diagnostic) -> bool:
+        return d.fix is not None and (unsafe or d.fix.applicability == "safe")
+
+    errors: list[Diagnostic] = []
+
+    def valid(new_text: str) -> bool:
+        if parses(new_text):
+            return True
+        errors.append(system_diagnostic(
+            INTERNAL_ERROR, path, "internal error: a fix produced code that does not parse;"
+            " the file was left as it was"))
+        return False
+
+    new_text, applied, diagnostics = apply_fixes_until_stable(
+        text, lambda t: check_text(t, path, settings), wanted, valid)
+    if errors:
+        new_text, applied, diagnostics = text, 0, check_text(text, path, settings)
+    return FixOutcome(new_text, applied, diagnostics, errors)
+
+
+@dataclass
+class FileResult:
+    path: str
+    diagnostics: list[Diagnostic]
+    source: SourceFile | None = None
+    fixed_text: str | None = None  # set when fixing changed the text
+    applied: int = 0
+
+
+def check_file(path: str, settings: Settings, fix: bool = False, unsafe: bool = False,
+               data: bytes | None = None) -> FileResult:
+    """Check (and with ``fix`` compute the fixed text of) one file; never raises for input."""
+    try:
+        source = decode_source(data, path) if data is not None else read_source(path)
+    except SourceError as error:
+        return FileResult(path, [system_diagnostic(READ_ERROR, path, f"cannot read: {error}")])
+    if not fix:
+        return FileResult(path, check_text(source.text, path, settings), source)
+    outcome = fix_text(source.text, path, settings, unsafe)
+    changed = outcome.text if outcome.text != source.text else None
+    return FileResult(path, outcome.errors + outcome.diagnostics, source, changed, outcome.applied)

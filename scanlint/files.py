@@ -1,0 +1,168 @@
+"""Files: discovery, decoding exactly as Python does, the prefilter, and atomic writes."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import tempfile
+import tokenize
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+DEFAULT_EXCLUDE = (
+    ".bzr", ".direnv", ".eggs", ".git", ".git-rewrite", ".hg", ".ipynb_checkpoints",
+    ".mypy_cache", ".nox", ".pants.d", ".pytest_cache", ".pytype", ".ruff_cache",
+    ".scanlint_cache", ".svn", ".tox", ".venv", ".vscode", "__pypackages__", "_build",
+    "buck-out", "build", "dist", "node_modules", "site-packages", "venv",
+)
+PYTHON_SUFFIXES = (".py", ".pyi")
+# Every resolvable scan-family call is spelled with `lax` somewhere in the file (the import),
+# and names one of these functions (the import or the attribute).
+_FAMILY_TOKEN = re.compile(r"scan|fori_loop|while_loop|\bmap\b")
+
+
+class SourceError(Exception):
+    """A file that cannot be read or decoded as Python source."""
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    path: str
+    text: str
+    encoding: str  # as tokenize.detect_encoding names it ("utf-8-sig" keeps a BOM)
+
+
+def may_contain_site(text: str) -> bool:
+    """A sound prefilter: False only for files that cannot contain a resolved scan site."""
+    return "lax" in text and _FAMILY_TOKEN.search(text) is not None
+
+
+def decode_source(data: bytes, path: str = "-") -> SourceFile:
+    if b"\x00" in data:
+        raise SourceError("binary file (contains NUL bytes)")
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+        text = data.decode(encoding)
+    except (SyntaxError, LookupError, UnicodeDecodeError) as error:
+        raise SourceError(f"cannot decode: {error}") from None
+    if encoding == "utf-8-sig" and text.startswith("\ufeff"):
+        text = text[1:]
+    return SourceFile(path, text, encoding)
+
+
+def read_source(path: str) -> SourceFile:
+    try:
+        if os.path.isdir(path):
+            raise SourceError("is a directory")
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except SourceError:
+        raise
+    except OSError as error:
+        raise SourceError(error.strerror or str(error)) from None
+    return decode_source(data, path)
+
+
+def encode_source(source: SourceFile, text: str) -> bytes:
+    return text.encode(source.encoding)
+
+
+def write_atomic(path: str, data: bytes) -> None:
+    """Replace ``path``'s content: temp file in the same folder, fsync, keep mode, rename."""
+    folder = os.path.dirname(os.path.abspath(path))
+    mode = os.stat(path).st_mode & 0o7777
+    handle, temp = tempfile.mkstemp(prefix=".scanlint-", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(temp, mode)
+        os.replace(temp, path)
+    except BaseException:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        raise
+
+
+@dataclass(frozen=True)
+class Discovered:
+    files: list[str]
+    missing: list[str]
+
+
+def discover(paths: list[str], exclude: tuple[str, ...] = (),
+             respect_gitignore: bool = True, base: str | None = None) -> Discovered:
+    """Python files under ``paths``; a file given explicitly is always checked.
+
+    ``exclude`` holds gitignore-style patterns relative to ``base`` (the project root).
+    """
+    import pathspec
+
+    user_spec = pathspec.GitIgnoreSpec.from_lines(exclude)
+    files: list[str] = []
+    missing: list[str] = []
+    for given in paths:
+        if os.path.isfile(given) or (not os.path.exists(given) and os.path.islink(given)):
+            files.append(given)
+        elif os.path.isdir(given):
+            files.extend(_walk(given, user_spec, respect_gitignore, base or os.getcwd()))
+        else:
+            missing.append(given)
+    seen: set[str] = set()
+    unique = [f for f in files if not (f in seen or seen.add(f))]
+    return Discovered(unique, missing)
+
+
+def _walk(root: str, user_spec, respect_gitignore: bool, base: str) -> Iterator[str]:
+    import pathspec
+
+    ignores: list[tuple[str, object]] = []  # (folder, spec) from .gitignore files
+    visited: set[tuple[int, int]] = set()
+    for folder, dirs, names in os.walk(root, followlinks=False):
+        stat = os.stat(folder)
+        if (stat.st_dev, stat.st_ino) in visited:
+            dirs[:] = []
+            continue
+        visited.add((stat.st_dev, stat.st_ino))
+        gitignore = os.path.join(folder, ".gitignore")
+        if respect_gitignore and os.path.isfile(gitignore):
+            try:
+                with open(gitignore, encoding="utf-8", errors="replace") as handle:
+                    ignores.append((folder, pathspec.GitIgnoreSpec.from_lines(handle)))
+            except OSError:
+                pass
+
+        def ignored(path: str, is_dir: bool) -> bool:
+            rel_base = os.path.relpath(path, base).replace(os.sep, "/")
+            if user_spec.match_file(rel_base + ("/" if is_dir else "")):
+                return True
+            for ignore_root, spec in ignores:
+                if path.startswith(ignore_root.rstrip(os.sep) + os.sep):
+                    rel = os.path.relpath(path, ignore_root).replace(os.sep, "/")
+                    if spec.match_file(rel + ("/" if is_dir else "")):
+                        return True
+            return False
+
+        dirs[:] = sorted(d for d in dirs if d not in DEFAULT_EXCLUDE
+                         and not ignored(os.path.join(folder, d), True))
+        for name in sorted(names):
+            path = os.path.join(folder, name)
+            if name.endswith(PYTHON_SUFFIXES) and not ignored(path, False):
+                yield path
+
+
+def relative(path: str, root: str | None = None) -> str:
+    try:
+        rel = os.path.relpath(path, root or os.getcwd())
+    except ValueError:
+        return path
+    return path if rel.startswith("..") else rel
+
+
+def is_relative_to(path: str, folder: str) -> bool:
+    return Path(os.path.abspath(path)).is_relative_to(os.path.abspath(folder))

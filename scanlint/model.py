@@ -1,0 +1,238 @@
+"""The scan-site model: one description of every scan-family call in a file.
+
+Every rule, fix, output and the flake8 plugin read this model; none of them re-walks the tree
+for the same facts. The model knows nothing of rules, outputs or the command line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import libcst as cst
+from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
+
+from scanlint.scopes import Binding, Scope, ScopeBuilder, lookup, qualified_name
+
+
+@dataclass(frozen=True)
+class Signature:
+    """The parameters of one scan-family function, as JAX declares them."""
+
+    callee: str
+    params: tuple[str, ...]
+    bodies: tuple[str, ...]  # parameters that take a callable we analyse
+    init: str | None  # the parameter holding the initial carry
+
+
+SIGNATURES = {
+    "jax.lax.scan": Signature(
+        "scan",
+        ("f", "init", "xs", "length", "reverse", "unroll", "_split_transpose"),
+        ("f",),
+        "init",
+    ),
+    "jax.lax.fori_loop": Signature(
+        "fori_loop", ("lower", "upper", "body_fun", "init_val", "unroll"), ("body_fun",), "init_val"
+    ),
+    "jax.lax.while_loop": Signature(
+        "while_loop", ("cond_fun", "body_fun", "init_val"), ("cond_fun", "body_fun"), "init_val"
+    ),
+    "jax.lax.map": Signature("map", ("f", "xs", "batch_size"), ("f",), None),
+}
+
+# Other import paths of the same functions (jax's own sources import them from _src).
+ALIASES = {
+    f"{prefix}.{name}": f"jax.lax.{name}"
+    for prefix in (
+        "jax._src.lax.control_flow",
+        "jax._src.lax.control_flow.loops",
+        "jax.experimental.lax",
+    )
+    for name in ("scan", "fori_loop", "while_loop", "map")
+}
+
+CALLEE_NAMES = frozenset(sig.callee for sig in SIGNATURES.values())
+PARTIAL_NAMES = frozenset({"functools.partial"})
+
+
+def canonical_callee(qname: str | None) -> str | None:
+    if qname is None:
+        return None
+    qname = ALIASES.get(qname, qname)
+    return qname if qname in SIGNATURES else None
+
+
+@dataclass(eq=False)
+class BodyRef:
+    """The callable passed as a loop body (or condition) at one site."""
+
+    role: str  # the parameter name: "f", "body_fun" or "cond_fun"
+    expr: cst.BaseExpression
+    # "inline_lambda" | "lambda_name" | "local_def" | "module_def" | "partial" | "attribute"
+    # | "parameter" | "imported" | "ambiguous" | "other"
+    kind: str
+    bindings: list[Binding] = field(default_factory=list)
+    function: cst.FunctionDef | cst.Lambda | None = None
+    function_scope: Scope | None = None
+    # For functools.partial: the wrapped callable and the bound arguments.
+    partial_target: "BodyRef | None" = None
+
+
+@dataclass(eq=False)
+class ScanSite:
+    call: cst.Call
+    qualified_name: str
+    scope: Scope  # the scope the call is made in
+    statement: cst.CSTNode | None
+    args: dict[str, cst.BaseExpression]
+    args_complete: bool  # False when *args or **kwargs hide some arguments
+    bodies: list[BodyRef]
+
+    @property
+    def callee(self) -> str:
+        return SIGNATURES[self.qualified_name].callee
+
+    @property
+    def signature(self) -> Signature:
+        return SIGNATURES[self.qualified_name]
+
+    @property
+    def init(self) -> cst.BaseExpression | None:
+        name = self.signature.init
+        return self.args.get(name) if name else None
+
+    def body(self, role: str | None = None) -> BodyRef | None:
+        for ref in self.bodies:
+            if role is None or ref.role == role:
+                if role is None and ref.role == "cond_fun":
+                    continue
+                return ref
+        return None
+
+
+class FileModel:
+    """Everything scanlint knows about one parsed file."""
+
+    def __init__(self, module: cst.Module) -> None:
+        self.module = module
+        builder = ScopeBuilder(call_filter=CALLEE_NAMES)
+        module.visit(builder)
+        assert builder.module_scope is not None
+        self.module_scope: Scope = builder.module_scope
+        self.scope_of = builder.scope_of
+        self.sites = [
+            site
+            for call, scope, statement in builder.calls
+            if (site := self._site(call, scope, statement)) is not None
+        ]
+        self._wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+
+    @cached_property
+    def positions(self) -> dict:
+        return self._wrapper.resolve(PositionProvider)
+
+    def range_of(self, node: cst.CSTNode) -> CodeRange:
+        return self.positions[node]
+
+    # -- sites ------------------------------------------------------------------------
+    def _site(self, call: cst.Call, scope: Scope, statement) -> ScanSite | None:
+        qname = canonical_callee(qualified_name(scope, call.func))
+        if qname is None:
+            return None
+        args, complete = bind_arguments(SIGNATURES[qname], call)
+        bodies = [
+            self.body_ref(role, args[role], scope)
+            for role in SIGNATURES[qname].bodies
+            if role in args
+        ]
+        return ScanSite(call, qname, scope, statement, args, complete, bodies)
+
+    def body_ref(self, role: str, expr: cst.BaseExpression, scope: Scope) -> BodyRef:
+        if isinstance(expr, cst.Lambda):
+            return BodyRef(role, expr, "inline_lambda", function=expr,
+                           function_scope=self.scope_of.get(id(expr)))
+        if isinstance(expr, cst.Name):
+            return self._named_body(role, expr, scope)
+        if isinstance(expr, cst.Call) and qualified_name(scope, expr.func) in PARTIAL_NAMES:
+            target = None
+            if expr.args and expr.args[0].keyword is None and not expr.args[0].star:
+                target = self.body_ref(role, expr.args[0].value, scope)
+            return BodyRef(role, expr, "partial", partial_target=target)
+        if isinstance(expr, cst.Attribute):
+            return BodyRef(role, expr, "attribute")
+        return BodyRef(role, expr, "other")
+
+    def _named_body(self, role: str, expr: cst.Name, scope: Scope) -> BodyRef:
+        found, bindings = lookup(scope, expr.value)
+        if not bindings:
+            return BodyRef(role, expr, "other")
+        kinds = {_binding_kind(b, self) for b in bindings}
+        if len(kinds) != 1:
+            return BodyRef(role, expr, "ambiguous", bindings)
+        kind = kinds.pop()
+        ref = BodyRef(role, expr, kind, list(bindings))
+        if len(bindings) == 1:
+            function = _callable_of(bindings[0])
+            if function is not None:
+                ref.function = function
+                ref.function_scope = self.scope_of.get(id(function))
+        if kind == "partial" and len(bindings) == 1:
+            value = bindings[0].assigned_value
+            assert isinstance(value, cst.Call)
+            if value.args and value.args[0].keyword is None and not value.args[0].star:
+                ref.partial_target = self.body_ref(role, value.args[0].value, bindings[0].scope)
+        return ref
+
+    # -- queries rules share ----------------------------------------------------------
+    def references(self, binding: Binding) -> list[tuple[cst.Name, Scope]]:
+        """Every read of ``binding``'s name that resolves to ``binding``'s scope."""
+        found = []
+        for scope in self.module_scope.walk():
+            for name, _order in scope.loads:
+                if name.value != binding.name:
+                    continue
+                owner, bindings = lookup(scope, name.value)
+                if owner is binding.scope and binding in bindings:
+                    found.append((name, scope))
+        return found
+
+
+def bind_arguments(sig: Signature, call: cst.Call) -> tuple[dict[str, cst.BaseExpression], bool]:
+    """Map a call's arguments to the signature's parameter names."""
+    args: dict[str, cst.BaseExpression] = {}
+    complete = True
+    position = 0
+    for arg in call.args:
+        if arg.star:
+            complete = False
+            continue
+        if arg.keyword is not None:
+            args[arg.keyword.value] = arg.value
+        elif complete and position < len(sig.params):
+            args[sig.params[position]] = arg.value
+            position += 1
+    return args, complete
+
+
+def _callable_of(binding: Binding) -> cst.FunctionDef | cst.Lambda | None:
+    if isinstance(binding.node, cst.FunctionDef):
+        return binding.node
+    value = binding.assigned_value
+    return value if isinstance(value, cst.Lambda) else None
+
+
+def _binding_kind(binding: Binding, model: FileModel) -> str:
+    if binding.kind == "def":
+        return "module_def" if binding.scope.kind == "module" else (
+            "method" if binding.scope.kind == "class" else "local_def")
+    if binding.kind == "param":
+        return "parameter"
+    if binding.kind == "import":
+        return "imported"
+    value = binding.assigned_value
+    if isinstance(value, cst.Lambda):
+        return "lambda_name"
+    if isinstance(value, cst.Call) and qualified_name(binding.scope, value.func) in PARTIAL_NAMES:
+        return "partial"
+    return "other"

@@ -1,0 +1,104 @@
+"""The Rule base class and the registry that finds every rule module in this package."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import ClassVar, Iterator
+
+import libcst as cst
+
+from scanlint.diagnostic import Diagnostic, Fix, Position
+from scanlint.model import FileModel
+from scanlint.settings import Settings
+
+
+@dataclass(frozen=True)
+class Invalid:
+    """A case a rule must report, with the code its fix must produce (None: no fix)."""
+
+    code: str
+    fixed: str | None = None
+    unsafe: bool = False  # the fix is only applied with --unsafe-fixes
+    settings: dict = field(default_factory=dict)
+    count: int = 1  # how many diagnostics the rule reports on it
+
+
+@dataclass(frozen=True)
+class Valid:
+    code: str
+    settings: dict = field(default_factory=dict)
+
+
+class RuleContext:
+    """What a rule sees of one file: the model, the text, the settings."""
+
+    def __init__(self, model: FileModel, text: str, path: str, settings: Settings) -> None:
+        self.model = model
+        self.text = text
+        self.path = path
+        self.settings = settings
+
+    def diagnostic(self, rule: "type[Rule] | Rule", node: cst.CSTNode, message: str,
+                   fix: Fix | None = None, statement: cst.CSTNode | None = None) -> Diagnostic:
+        span = self.model.range_of(node)
+        lines = self.model.range_of(statement or node)
+        return Diagnostic(
+            code=rule.CODE,
+            message=message,
+            path=self.path,
+            start=Position(span.start.line, span.start.column),
+            end=Position(span.end.line, span.end.column),
+            fix=fix,
+            noqa_line=span.start.line,
+            statement_lines=(lines.start.line, lines.end.line),
+        )
+
+
+class Rule:
+    """A rule: one code, one check over the file model, its docs and its own cases."""
+
+    CODE: ClassVar[str]
+    NAME: ClassVar[str]
+    MESSAGE: ClassVar[str]
+    VALID: ClassVar[list[Valid | str]] = []
+    INVALID: ClassVar[list[Invalid]] = []
+    # Rules with no check of their own (parse errors and the like) only document a code.
+    SYSTEM: ClassVar[bool] = False
+
+    @classmethod
+    def enabled(cls, settings: Settings) -> bool:
+        """Whether the style settings turn this rule on (selection is the engine's job)."""
+        return True
+
+    def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        return iter(())
+
+    @classmethod
+    def doc(cls) -> str:
+        return inspect.cleandoc(cls.__doc__ or "")
+
+
+@lru_cache(maxsize=1)
+def all_rules() -> tuple[type[Rule], ...]:
+    """Every Rule subclass defined in a module of this package, ordered by code."""
+    found: dict[str, type[Rule]] = {}
+    for info in pkgutil.iter_modules(__path__):
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        for value in vars(module).values():
+            if (inspect.isclass(value) and issubclass(value, Rule) and value is not Rule
+                    and value.__module__ == module.__name__ and getattr(value, "CODE", None)):
+                if value.CODE in found:
+                    raise RuntimeError(f"rule code {value.CODE} is defined twice")
+                found[value.CODE] = value
+    return tuple(found[code] for code in sorted(found))
+
+
+def rule_by_code(code: str) -> type[Rule] | None:
+    for rule in all_rules():
+        if rule.CODE == code.upper() or rule.NAME == code:
+            return rule
+    return None

@@ -1,0 +1,25 @@
+from scanlint.rules import Rule
+
+
+class ReadError(Rule):
+    """
+    ## What it does
+    Reports a file scanlint could not read or decode: a missing path, a broken symlink, no
+    read permission, binary content, or bytes that are not valid in the file's encoding
+    (PEP 263 cookie, BOM, or UTF-8).
+
+    ## Why is this bad?
+    A file that cannot be read is not checked; the finding says so instead of passing silently.
+    The other files are still checked.
+
+    ## Example
+    `missing.py:1:1: SCN900 cannot read: No such file or directory`
+
+    ## Use instead
+    Fix the path, the permissions or the encoding declaration.
+    """
+
+    CODE = "SCN900"
+    NAME = "read-error"
+    MESSAGE = "cannot read: {reason}"
+    SYSTEM = True

@@ -1,0 +1,431 @@
+"""A cheap, single-pass scope and import analysis over a LibCST module.
+
+LibCST's ScopeProvider and QualifiedNameProvider answer the same questions but cost several
+times the parse on large files (about 1 s and 1.9 s against 0.4 s to parse a 3,000-line file).
+scanlint only needs: which names each scope binds (and how), which names each scope reads,
+and what an imported name refers to. This module computes exactly that in one visitor pass.
+"""
+
+from __future__ import annotations
+
+import builtins
+from dataclasses import dataclass, field
+from typing import Iterator
+
+import libcst as cst
+
+BUILTIN_NAMES = frozenset(dir(builtins))
+
+ScopeKind = str  # "module" | "function" | "lambda" | "class" | "comprehension"
+
+
+@dataclass(eq=False)
+class Binding:
+    """One place where a name is bound in a scope."""
+
+    name: str
+    # "import" | "assign" | "annassign" | "augassign" | "def" | "class" | "param" | "loop"
+    # | "with" | "except" | "walrus" | "del" | "match" | "other"
+    kind: str
+    node: cst.CSTNode
+    scope: "Scope"
+    # The simple statement line (or suite) or compound statement that holds the binding.
+    statement: cst.CSTNode | None = None
+    qualified_name: str | None = None  # for imports: what the name refers to
+    order: int = 0  # visiting order: a proxy for source order inside one scope
+
+    @property
+    def assigned_value(self) -> cst.BaseExpression | None:
+        """The value of a single-name `name = value` / `name: T = value` binding."""
+        node = self.node
+        if isinstance(node, cst.Assign) and len(node.targets) == 1:
+            if isinstance(node.targets[0].target, cst.Name):
+                return node.value
+        if isinstance(node, cst.AnnAssign) and isinstance(node.target, cst.Name):
+            return node.value
+        return None
+
+
+@dataclass(eq=False)
+class Scope:
+    kind: ScopeKind
+    node: cst.CSTNode
+    parent: "Scope | None"
+    bindings: dict[str, list[Binding]] = field(default_factory=dict)
+    declared_global: set[str] = field(default_factory=set)
+    declared_nonlocal: set[str] = field(default_factory=set)
+    loads: list[tuple[cst.Name, int]] = field(default_factory=list)  # (node, order)
+    children: list["Scope"] = field(default_factory=list)
+    star_imports: list[str] = field(default_factory=list)
+
+    def is_within(self, other: "Scope") -> bool:
+        scope: Scope | None = self
+        while scope is not None:
+            if scope is other:
+                return True
+            scope = scope.parent
+        return False
+
+    def walk(self) -> Iterator["Scope"]:
+        yield self
+        for child in self.children:
+            yield from child.walk()
+
+    @property
+    def module(self) -> "Scope":
+        scope = self
+        while scope.parent is not None:
+            scope = scope.parent
+        return scope
+
+
+def lookup(scope: Scope, name: str) -> tuple[Scope | None, list[Binding]]:
+    """Resolve ``name`` read in ``scope`` with Python's rules (classes are not enclosing)."""
+    module = scope.module
+    current: Scope | None = scope
+    first = True
+    while current is not None:
+        if current.kind == "class" and not first:
+            current = current.parent
+            continue
+        if name in current.declared_global:
+            return module, module.bindings.get(name, [])
+        if name in current.bindings and name not in current.declared_nonlocal:
+            return current, current.bindings[name]
+        first = False
+        current = current.parent
+    return None, []
+
+
+def import_qualified_name(scope: Scope, name: str) -> str | None:
+    """What an imported ``name`` refers to, when every binding of it is the same import."""
+    found_scope, bindings = lookup(scope, name)
+    if bindings:
+        names = {b.qualified_name for b in bindings if b.kind == "import"}
+        if len(names) == 1 and all(b.kind == "import" for b in bindings):
+            return names.pop()
+        return None
+    if found_scope is None:
+        for module_name in scope.module.star_imports:
+            if module_name in STAR_EXPORTS and name in STAR_EXPORTS[module_name]:
+                return f"{module_name}.{name}"
+    return None
+
+
+# `from jax.lax import *` exports these scan-family names (the rest do not concern us).
+STAR_EXPORTS = {"jax.lax": {"scan", "fori_loop", "while_loop", "map"}}
+
+
+def qualified_name(scope: Scope, expr: cst.BaseExpression) -> str | None:
+    """The dotted name an expression refers to through imports, or None."""
+    if isinstance(expr, cst.Name):
+        return import_qualified_name(scope, expr.value)
+    if isinstance(expr, cst.Attribute):
+        base = qualified_name(scope, expr.value)
+        return f"{base}.{expr.attr.value}" if base else None
+    return None
+
+
+def dotted(expr: cst.BaseExpression) -> str | None:
+    if isinstance(expr, cst.Name):
+        return expr.value
+    if isinstance(expr, cst.Attribute):
+        base = dotted(expr.value)
+        return f"{base}.{expr.attr.value}" if base else None
+    return None
+
+
+class ScopeBuilder(cst.CSTVisitor):
+    """Builds the scope tree, its bindings and its name loads in one pass."""
+
+    def __init__(self, call_filter: frozenset[str] = frozenset()) -> None:
+        self.module_scope: Scope | None = None
+        self.scope: Scope | None = None
+        self.scope_of: dict[int, Scope] = {}  # id(function/lambda/class node) -> its scope
+        self.statement: cst.CSTNode | None = None
+        self.order = 0
+        self.calls: list[tuple[cst.Call, Scope, cst.CSTNode | None]] = []
+        self._call_filter = call_filter
+
+    # -- scopes -------------------------------------------------------------------------
+    def _push(self, kind: ScopeKind, node: cst.CSTNode) -> Scope:
+        scope = Scope(kind, node, self.scope)
+        if self.scope is not None:
+            self.scope.children.append(scope)
+        self.scope_of[id(node)] = scope
+        self.scope = scope
+        return scope
+
+    def _pop(self) -> None:
+        assert self.scope is not None
+        self.scope = self.scope.parent
+
+    def _next(self) -> int:
+        self.order += 1
+        return self.order
+
+    def _bind(self, name: str, kind: str, node: cst.CSTNode, qname: str | None = None) -> None:
+        scope = self.scope
+        assert scope is not None
+        if kind == "walrus":
+            while scope.kind == "comprehension" and scope.parent is not None:
+                scope = scope.parent
+        if name in scope.declared_global:
+            scope = scope.module
+        elif name in scope.declared_nonlocal:
+            found, _ = lookup(scope.parent, name) if scope.parent else (None, [])
+            scope = found or scope
+        binding = Binding(name, kind, node, scope, self.statement, qname, self._next())
+        scope.bindings.setdefault(name, []).append(binding)
+
+    def _bind_target(self, target: cst.BaseExpression, kind: str, node: cst.CSTNode) -> None:
+        if isinstance(target, cst.Name):
+            self._bind(target.value, kind, node)
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            for element in target.elements:
+                self._bind_target(element.value, kind, node)
+        elif isinstance(target, cst.StarredElement):
+            self._bind_target(target.value, kind, node)
+        else:  # attribute or subscript targets read their base
+            target.visit(self)
+
+    # -- module and statements ----------------------------------------------------------
+    def visit_Module(self, node: cst.Module) -> None:
+        self.module_scope = self._push("module", node)
+
+    def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
+        self.statement = node
+
+    def visit_SimpleStatementSuite(self, node: cst.SimpleStatementSuite) -> None:
+        self.statement = node
+
+    def visit_Import(self, node: cst.Import) -> bool:
+        for alias in node.names:
+            full = dotted(alias.name) or ""
+            if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                self._bind(alias.asname.name.value, "import", node, full)
+            else:
+                top = full.split(".")[0]
+                self._bind(top, "import", node, top)
+        return False
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
+        module_name = dotted(node.module) if node.module is not None else None
+        module = "." * len(node.relative) + (module_name or "")
+        if isinstance(node.names, cst.ImportStar):
+            assert self.scope is not None
+            self.scope.star_imports.append(module)
+            return False
+        for alias in node.names:
+            name = dotted(alias.name) or ""
+            local = name
+            if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                local = alias.asname.name.value
+            self._bind(local, "import", node, f"{module}.{name}" if module else name)
+        return False
+
+    def visit_Global(self, node: cst.Global) -> bool:
+        assert self.scope is not None
+        self.scope.declared_global.update(item.name.value for item in node.names)
+        return False
+
+    def visit_Nonlocal(self, node: cst.Nonlocal) -> bool:
+        assert self.scope is not None
+        self.scope.declared_nonlocal.update(item.name.value for item in node.names)
+        return False
+
+    def visit_Assign(self, node: cst.Assign) -> bool:
+        node.value.visit(self)
+        for target in node.targets:
+            self._bind_target(target.target, "assign", node)
+        return False
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> bool:
+        node.annotation.visit(self)
+        if node.value is not None:
+            node.value.visit(self)
+        self._bind_target(node.target, "annassign", node)
+        return False
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> bool:
+        node.value.visit(self)
+        if isinstance(node.target, cst.Name):
+            self._load(node.target)
+        self._bind_target(node.target, "augassign", node)
+        return False
+
+    def visit_For(self, node: cst.For) -> bool:
+        self.statement = node
+        node.iter.visit(self)
+        self._bind_target(node.target, "loop", node)
+        node.body.visit(self)
+        if node.orelse is not None:
+            node.orelse.visit(self)
+        return False
+
+    def visit_WithItem(self, node: cst.WithItem) -> bool:
+        node.item.visit(self)
+        if node.asname is not None:
+            self._bind_target(node.asname.name, "with", node)
+        return False
+
+    def visit_ExceptHandler(self, node: cst.ExceptHandler) -> bool:
+        if node.type is not None:
+            node.type.visit(self)
+        if node.name is not None:
+            self._bind_target(node.name.name, "except", node)
+        node.body.visit(self)
+        return False
+
+    def visit_ExceptStarHandler(self, node: cst.ExceptStarHandler) -> bool:
+        node.type.visit(self)
+        if node.name is not None:
+            self._bind_target(node.name.name, "except", node)
+        node.body.visit(self)
+        return False
+
+    def visit_NamedExpr(self, node: cst.NamedExpr) -> bool:
+        node.value.visit(self)
+        self._bind_target(node.target, "walrus", node)
+        return False
+
+    def visit_Del(self, node: cst.Del) -> bool:
+        self._bind_target(node.target, "del", node)
+        return False
+
+    def visit_MatchAs(self, node: cst.MatchAs) -> bool:
+        if node.pattern is not None:
+            node.pattern.visit(self)
+        if node.name is not None:
+            self._bind(node.name.value, "match", node)
+        return False
+
+    def visit_MatchStar(self, node: cst.MatchStar) -> bool:
+        if node.name is not None:
+            self._bind(node.name.value, "match", node)
+        return False
+
+    def visit_MatchMapping(self, node: cst.MatchMapping) -> bool:
+        for element in node.elements:
+            element.visit(self)
+        if node.rest is not None:
+            self._bind(node.rest.value, "match", node)
+        return False
+
+    # -- functions, lambdas, classes, comprehensions ---------------------------------------
+    def _visit_param_defaults(self, params: cst.Parameters, annotations: bool) -> None:
+        for param in _all_params(params):
+            if param.default is not None:
+                param.default.visit(self)
+            if annotations and param.annotation is not None:
+                param.annotation.visit(self)
+
+    def _bind_params(self, params: cst.Parameters) -> None:
+        for param in _all_params(params):
+            self._bind(param.name.value, "param", param)
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        self.statement = node
+        for decorator in node.decorators:
+            decorator.visit(self)
+        self._visit_param_defaults(node.params, annotations=True)
+        if node.returns is not None:
+            node.returns.visit(self)
+        self._bind(node.name.value, "def", node)
+        self._push("function", node)
+        self._bind_params(node.params)
+        node.body.visit(self)
+        self._pop()
+        self.statement = node
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        self._visit_param_defaults(node.params, annotations=False)
+        self._push("lambda", node)
+        self._bind_params(node.params)
+        node.body.visit(self)
+        self._pop()
+        return False
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        self.statement = node
+        for decorator in node.decorators:
+            decorator.visit(self)
+        for arg in (*node.bases, *node.keywords):
+            arg.value.visit(self)
+        self._bind(node.name.value, "class", node)
+        self._push("class", node)
+        node.body.visit(self)
+        self._pop()
+        self.statement = node
+        return False
+
+    def _visit_comprehension(self, node: cst.BaseComp, parts: list[cst.CSTNode]) -> bool:
+        node.for_in.iter.visit(self)  # the outermost iterable is evaluated outside
+        self._push("comprehension", node)
+        comp: cst.CompFor | None = node.for_in
+        first = True
+        while comp is not None:
+            if not first:
+                comp.iter.visit(self)
+            self._bind_target(comp.target, "loop", comp)
+            for cond in comp.ifs:
+                cond.test.visit(self)
+            comp, first = comp.inner_for_in, False
+        for part in parts:
+            part.visit(self)
+        self._pop()
+        return False
+
+    def visit_ListComp(self, node: cst.ListComp) -> bool:
+        return self._visit_comprehension(node, [node.elt])
+
+    def visit_SetComp(self, node: cst.SetComp) -> bool:
+        return self._visit_comprehension(node, [node.elt])
+
+    def visit_GeneratorExp(self, node: cst.GeneratorExp) -> bool:
+        return self._visit_comprehension(node, [node.elt])
+
+    def visit_DictComp(self, node: cst.DictComp) -> bool:
+        return self._visit_comprehension(node, [node.key, node.value])
+
+    # -- loads --------------------------------------------------------------------------
+    def _load(self, node: cst.Name) -> None:
+        assert self.scope is not None
+        self.scope.loads.append((node, self._next()))
+
+    def visit_Name(self, node: cst.Name) -> bool:
+        self._load(node)
+        return False
+
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        node.value.visit(self)
+        return False
+
+    def visit_Arg(self, node: cst.Arg) -> bool:
+        node.value.visit(self)
+        return False
+
+    def visit_Call(self, node: cst.Call) -> None:
+        # Plain-name calls are all kept (an alias such as `sc` for `jax.lax.scan` can be any
+        # name); attribute calls only when the attribute is a scan-family name.
+        func = node.func
+        if isinstance(func, cst.Name) or (
+            isinstance(func, cst.Attribute) and func.attr.value in self._call_filter
+        ):
+            assert self.scope is not None
+            self.calls.append((node, self.scope, self.statement))
+
+
+def _all_params(params: cst.Parameters) -> Iterator[cst.Param]:
+    yield from params.posonly_params
+    yield from params.params
+    if isinstance(params.star_arg, cst.Param):
+        yield params.star_arg
+    yield from params.kwonly_params
+    if params.star_kwarg is not None:
+        yield params.star_kwarg
+
+
+def all_params(params: cst.Parameters) -> list[cst.Param]:
+    return list(_all_params(params))

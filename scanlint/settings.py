@@ -1,0 +1,27 @@
+"""Settings as plain data (loading them from pyproject.toml lives in config.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+STEP_STYLES = ("def", "lambda", "any")
+PARAM_STYLES = ("closure", "carry", "consistent", "any")
+
+
+@dataclass(frozen=True)
+class Settings:
+    select: tuple[str, ...] = ()  # code prefixes; empty means every rule on by default
+    extend_select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+    extend_exclude: tuple[str, ...] = ()
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    step_style: str = "def"
+    param_style: str = "any"
+    respect_gitignore: bool = True
+    verify_calls: tuple[str, ...] = field(default=(), compare=False)
+
+    def cache_key(self) -> str:
+        """The part of the settings that changes what a check of one file reports."""
+        return repr((self.select, self.extend_select, self.ignore, self.per_file_ignores,
+                     self.step_style, self.param_style))

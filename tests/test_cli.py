@@ -1,0 +1,179 @@
+"""The command line as a user meets it: exit codes, outputs, noqa, settings, stdin, --fix."""
+
+import json
+import os
+
+from conftest import FIXTURES, run_scanlint
+
+LAMBDA_STEP = (
+    "import jax\n\n"
+    "def run(xs, k):\n"
+    "    step = lambda c, x: (c + k * x, c)\n"
+    "    return jax.lax.scan(step, 0.0, xs)\n"
+)
+
+
+def write(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+def test_reports_fixtures_with_exit_1_and_summary_on_stderr():
+    result = run_scanlint("check", "fixtures", cwd=FIXTURES.parent)
+    assert result.returncode == 1
+    lines = result.stdout.splitlines()
+    assert "fixtures/rollout_styles.py:26:5: SCN001 [*] Step function `step` is a lambda bound to" \
+           " a name; use a `def`" in lines
+    assert all(": SCN001 [*] " in line for line in lines) and len(lines) == 6
+    assert "Found 6 errors." in result.stderr and "6 fixable" in result.stderr
+
+
+def test_clean_file_exits_0(tmp_path):
+    result = run_scanlint("check", str(FIXTURES / "clean.py"))
+    assert (result.returncode, result.stdout) == (0, "")
+    assert "All checks passed!" in result.stderr
+
+
+def test_exit_zero_and_usage_errors(tmp_path):
+    write(tmp_path, "a.py", LAMBDA_STEP)
+    assert run_scanlint("check", "--exit-zero", "a.py", cwd=tmp_path).returncode == 0
+    assert run_scanlint("check", "--select", "SCN777", "a.py", cwd=tmp_path).returncode == 2
+    bad = run_scanlint("check", "--step-style", "curly", "a.py", cwd=tmp_path)
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+
+
+def test_json_is_shaped_like_ruffs(tmp_path):
+    write(tmp_path, "a.py", LAMBDA_STEP)
+    result = run_scanlint("check", "--output-format", "json", "a.py", cwd=tmp_path)
+    [item] = json.loads(result.stdout)
+    assert set(item) == {"cell", "code", "end_location", "filename", "fix", "location",
+                         "message", "noqa_row", "url"}
+    assert item["code"] == "SCN001"
+    assert item["filename"] == str(tmp_path / "a.py")
+    assert item["location"] == {"row": 4, "column": 5}
+    assert item["end_location"] == {"row": 4, "column": 39}
+    assert item["noqa_row"] == 4
+    assert item["fix"]["applicability"] == "safe"
+    [edit] = item["fix"]["edits"]
+    assert edit == {"content": "    def step(c, x):\n        return (c + k * x, c)",
+                    "location": {"row": 4, "column": 1}, "end_location": {"row": 4, "column": 39}}
+
+
+def test_noqa_bare_and_with_codes(tmp_path):
+    for comment, expected in [("# noqa", 0), ("# noqa: SCN001", 0), ("# NOQA:SCN001,E731", 0),
+                              ("# noqa: E731", 1), ("# not noqa-ish", 1)]:
+        source = LAMBDA_STEP.replace("c + k * x, c)", f"c + k * x, c)  {comment}")
+        write(tmp_path, "a.py", source)
+        result = run_scanlint("check", "a.py", cwd=tmp_path)
+        assert result.returncode == expected, comment
+
+
+def test_noqa_on_any_line_of_a_multiline_statement(tmp_path):
+    source = ("import jax\ndef run(xs):\n    step = lambda c, x: (\n        c + x,  # noqa: SCN001\n"
+              "        c,\n    )\n    return jax.lax.scan(step, 0.0, xs)\n")
+    write(tmp_path, "a.py", source)
+    assert run_scanlint("check", "a.py", cwd=tmp_path).returncode == 0
+
+
+def test_noqa_inside_a_string_does_not_count(tmp_path):
+    source = LAMBDA_STEP.replace("(c + k * x, c)", "(c + k * x, '# noqa')")
+    write(tmp_path, "a.py", source)
+    assert run_scanlint("check", "a.py", cwd=tmp_path).returncode == 1
+
+
+def test_fix_rewrites_then_second_fix_changes_nothing(tmp_path):
+    path = write(tmp_path, "a.py", LAMBDA_STEP)
+    first = run_scanlint("check", "--fix", "a.py", cwd=tmp_path)
+    assert first.returncode == 0 and "1 fixed, 0 remaining" in first.stderr
+    fixed = path.read_text()
+    assert "    def step(c, x):\n        return (c + k * x, c)\n" in fixed
+    mtime = os.stat(path).st_mtime_ns
+    second = run_scanlint("check", "--fix", "a.py", cwd=tmp_path)
+    assert second.returncode == 0 and path.read_text() == fixed
+    assert os.stat(path).st_mtime_ns == mtime
+
+
+def test_diff_prints_and_writes_nothing(tmp_path):
+    path = write(tmp_path, "a.py", LAMBDA_STEP)
+    result = run_scanlint("check", "--diff", "a.py", cwd=tmp_path)
+    assert result.returncode == 1
+    assert "-    step = lambda c, x: (c + k * x, c)\n+    def step(c, x):\n" in result.stdout
+    assert path.read_text() == LAMBDA_STEP
+
+
+def test_unsafe_fix_needs_the_flag(tmp_path):
+    source = LAMBDA_STEP.replace("    step = lambda", "    step: object = lambda")
+    path = write(tmp_path, "a.py", source)
+    result = run_scanlint("check", "--fix", "a.py", cwd=tmp_path)
+    assert result.returncode == 1 and path.read_text() == source
+    assert "1 hidden fix" in result.stderr or "hidden fixes" in result.stderr
+    result = run_scanlint("check", "--fix", "--unsafe-fixes", "a.py", cwd=tmp_path)
+    assert result.returncode == 0 and "def step(c, x):" in path.read_text()
+
+
+def test_stdin_with_filename_and_fix(tmp_path):
+    result = run_scanlint("check", "-", "--stdin-filename", "pkg/mod.py", stdin=LAMBDA_STEP)
+    assert result.returncode == 1 and result.stdout.startswith("pkg/mod.py:4:5: SCN001")
+    fixed = run_scanlint("check", "--fix", "-", stdin=LAMBDA_STEP)
+    assert "def step(c, x):" in fixed.stdout and fixed.returncode == 0
+
+
+def test_pyproject_settings_and_flags_winning(tmp_path):
+    write(tmp_path, "a.py", LAMBDA_STEP)
+    (tmp_path / "sub").mkdir()
+    write(tmp_path / "sub", "b.py", LAMBDA_STEP)
+    write(tmp_path, "pyproject.toml", '[tool.scanlint]\nstep-style = "any"\n')
+    assert run_scanlint("check", ".", cwd=tmp_path).returncode == 0
+    assert run_scanlint("check", "--step-style", "def", ".", cwd=tmp_path).returncode == 1
+    write(tmp_path, "pyproject.toml", '[tool.scanlint]\nper-file-ignores = {"sub/*" = ["SCN001"]}\n')
+    result = run_scanlint("check", ".", cwd=tmp_path)
+    assert result.stdout.splitlines() == [
+        line for line in result.stdout.splitlines() if line.startswith("a.py")] != []
+    write(tmp_path, "pyproject.toml", '[tool.scanlint]\nexclude = ["sub/"]\nignore = []\n')
+    result = run_scanlint("check", ".", cwd=tmp_path)
+    assert [line.split(":")[0] for line in result.stdout.splitlines()] == ["a.py"]
+
+
+def test_bad_settings_exit_2_naming_the_setting(tmp_path):
+    write(tmp_path, "a.py", LAMBDA_STEP)
+    for table, named in [('colour = "red"', "colour"), ('step-style = "curly"', "step-style"),
+                         ('select = ["XYZ1"]', "XYZ1"), ('select = "SCN001"', "select")]:
+        write(tmp_path, "pyproject.toml", f"[tool.scanlint]\n{table}\n")
+        result = run_scanlint("check", "a.py", cwd=tmp_path)
+        assert result.returncode == 2 and named in result.stderr, table
+        assert "Traceback" not in result.stderr
+    write(tmp_path, "pyproject.toml", "[tool.scanlint\n")
+    result = run_scanlint("check", "a.py", cwd=tmp_path)
+    assert result.returncode == 2 and "not valid TOML" in result.stderr
+
+
+def test_gitignored_files_are_skipped(tmp_path):
+    write(tmp_path, "a.py", LAMBDA_STEP)
+    (tmp_path / "gen").mkdir()
+    write(tmp_path / "gen", "b.py", LAMBDA_STEP)
+    write(tmp_path, ".gitignore", "gen/\n")
+    result = run_scanlint("check", ".", cwd=tmp_path)
+    assert [line.split(":")[0] for line in result.stdout.splitlines()] == ["a.py"]
+
+
+def test_statistics_and_rule_docs():
+    result = run_scanlint("check", "--statistics", "fixtures", cwd=FIXTURES.parent)
+    assert "    6\tSCN001\t[*] lambda-step" in result.stdout
+    doc = run_scanlint("rule", "SCN001")
+    assert doc.returncode == 0 and doc.stdout.startswith("# SCN001 lambda-step")
+    assert "## Use instead" in doc.stdout
+    assert run_scanlint("rule", "SCN000").returncode == 2
+
+
+def test_python_dash_m_and_console_script_agree():
+    import shutil
+    import subprocess
+
+    exe = shutil.which("scanlint")
+    if exe is None:
+        return
+    a = run_scanlint("check", "fixtures", cwd=FIXTURES.parent)
+    b = subprocess.run([exe, "check", "fixtures"], cwd=FIXTURES.parent, capture_output=True,
+                       text=True)
+    assert (a.stdout, a.returncode) == (b.stdout, b.returncode)

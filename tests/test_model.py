@@ -1,0 +1,77 @@
+"""The scan-site model: import resolution, argument binding, kinds of body."""
+
+import libcst as cst
+import pytest
+
+from scanlint.model import FileModel
+
+
+def sites(source: str):
+    model = FileModel(cst.parse_module(source))
+    return [(s.callee, model.range_of(s.call).start.line) for s in model.sites]
+
+
+@pytest.mark.parametrize("imports,call", [
+    ("import jax", "jax.lax.scan"),
+    ("import jax.lax", "jax.lax.scan"),
+    ("import jax.lax as lax", "lax.scan"),
+    ("from jax import lax", "lax.scan"),
+    ("from jax import lax as L", "L.scan"),
+    ("from jax.lax import scan", "scan"),
+    ("from jax.lax import scan as sc", "sc"),
+    ("from jax.lax import *", "scan"),
+    ("from jax._src.lax.control_flow import scan", "scan"),
+])
+def test_scan_is_resolved_through_every_import_form(imports, call):
+    assert sites(f"{imports}\ndef run(xs):\n    return {call}(lambda c, x: (c, x), 0, xs)\n") == [
+        ("scan", 3)]
+
+
+@pytest.mark.parametrize("source", [
+    "def scan(f, i, x):\n    pass\nscan(f, 0, 1)\n",
+    "import re\nre.Scanner([]).scan('text')\n",
+    "class lax:\n    scan = staticmethod(print)\nlax.scan(1)\n",
+    "import numpy as lax\nlax.scan(1)\n",
+    "from jax import lax\ndef run(lax):\n    return lax.scan(f, 0, 1)\n",
+    "from jax.lax import scan\ndef run():\n    scan = print\n    scan(f, 0, 1)\n",
+    "from jax import lax\nlax = object()\nlax.scan(f, 0, 1)\n",
+    "import jax\njax.numpy.map(f, 1)\n",
+])
+def test_non_jax_scans_are_not_sites(source):
+    assert sites(source) == []
+
+
+def test_each_family_member_and_its_body_roles():
+    model = FileModel(cst.parse_module(
+        "from jax import lax\n"
+        "def run(n, xs):\n"
+        "    def body(i, v):\n        return v\n"
+        "    cond = lambda v: v < n\n"
+        "    lax.fori_loop(0, n, body, 0)\n"
+        "    lax.while_loop(cond, body_fun=body, init_val=0)\n"
+        "    lax.map(lambda x: x, xs)\n"
+        "    lax.scan(f=body, init=0, xs=xs)\n"))
+    summary = [(s.callee, [(b.role, b.kind) for b in s.bodies]) for s in model.sites]
+    assert summary == [
+        ("fori_loop", [("body_fun", "local_def")]),
+        ("while_loop", [("cond_fun", "lambda_name"), ("body_fun", "local_def")]),
+        ("map", [("f", "inline_lambda")]),
+        ("scan", [("f", "local_def")]),
+    ]
+    scan = model.sites[-1]
+    assert cst.Module([]).code_for_node(scan.init) == "0"
+
+
+def test_body_kinds_module_def_partial_attribute_and_star_args():
+    model = FileModel(cst.parse_module(
+        "import functools, jax\n"
+        "def step(c, x):\n    return c, x\n"
+        "class M:\n    def run(self, xs, args):\n"
+        "        jax.lax.scan(step, 0, xs)\n"
+        "        jax.lax.scan(functools.partial(step), 0, xs)\n"
+        "        jax.lax.scan(self.step, 0, xs)\n"
+        "        jax.lax.scan(*args)\n"))
+    kinds = [[b.kind for b in s.bodies] for s in model.sites]
+    assert kinds == [["module_def"], ["partial"], ["attribute"], []]
+    assert model.sites[-1].args_complete is False
+    assert model.sites[1].bodies[0].partial_target.kind == "module_def"

@@ -1,0 +1,51 @@
+"""Every rule's own valid and invalid cases, with the fixes they must produce."""
+
+import libcst as cst
+import pytest
+
+from scanlint.engine import check_text, fix_text
+from scanlint.rules import Valid, all_rules
+from scanlint.settings import Settings
+
+RULES = [r for r in all_rules() if not r.SYSTEM]
+VALID = [(r.CODE, i, v) for r in RULES for i, v in enumerate(r.VALID)]
+INVALID = [(r.CODE, i, case) for r in RULES for i, case in enumerate(r.INVALID)]
+
+
+def settings_for(code: str, extra: dict) -> Settings:
+    return Settings(select=(code,), **extra)
+
+
+@pytest.mark.parametrize("code,index,case", VALID, ids=[f"{c}-valid-{i}" for c, i, _ in VALID])
+def test_valid_case_reports_nothing(code, index, case):
+    source, extra = (case.code, case.settings) if isinstance(case, Valid) else (case, {})
+    assert check_text(source, "case.py", settings_for(code, extra)) == []
+
+
+@pytest.mark.parametrize("code,index,case", INVALID, ids=[f"{c}-invalid-{i}" for c, i, _ in INVALID])
+def test_invalid_case_is_reported_and_fixed(code, index, case):
+    settings = settings_for(code, case.settings)
+    found = check_text(case.code, "case.py", settings)
+    assert [d.code for d in found] == [code] * case.count
+    if case.fixed is None:
+        assert all(d.fix is None for d in found)
+        return
+    if case.unsafe:
+        assert fix_text(case.code, "case.py", settings, unsafe=False).text == case.code
+    outcome = fix_text(case.code, "case.py", settings, unsafe=True)
+    assert outcome.text == case.fixed
+    cst.parse_module(outcome.text)
+    again = fix_text(outcome.text, "case.py", settings, unsafe=True)
+    assert again.text == outcome.text and again.applied == 0
+
+
+def test_every_rule_documents_what_why_example_and_use_instead():
+    for rule in all_rules():
+        doc = rule.doc()
+        for heading in ("## What it does", "## Why is this bad?", "## Example", "## Use instead"):
+            assert heading in doc, (rule.CODE, heading)
+
+
+def test_every_checking_rule_has_cases():
+    for rule in RULES:
+        assert rule.VALID and rule.INVALID, rule.CODE
