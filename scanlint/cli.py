@@ -52,6 +52,9 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--cache-dir", help="cache folder (default: .scanlint_cache)")
     check.add_argument("--jobs", "-j", type=int, default=None,
                        help="worker processes (default: the number of cores)")
+    check.add_argument("--verify", action="store_true",
+                       help="with --fix: write a file's fixes only if `scanlint verify` proves "
+                            "them bit-identical (runs your code under jax)")
     check.add_argument("--exit-zero", action="store_true", help="exit 0 even with findings")
     check.add_argument("--statistics", action="store_true", help="print counts per rule")
     check.add_argument("--stdin-filename", help="the file name to report for `-`")
@@ -62,6 +65,9 @@ def build_parser() -> argparse.ArgumentParser:
     rule.add_argument("code", nargs="?", help="a code (SCN001) or name (lambda-step)")
     rule.add_argument("--all", action="store_true", help="every rule, as docs/rules.md")
 
+    from scanlint.verify.cli import add_verify_parser
+
+    add_verify_parser(commands)
     return parser
 
 
@@ -76,6 +82,14 @@ def main(argv: list[str] | None = None) -> int:
             return run_check(args)
         if args.command == "rule":
             return run_rule(args)
+        if args.command == "verify":
+            from scanlint.verify.cli import run_verify
+
+            return run_verify(args)
+        if args.command == "verify":
+            from scanlint.verify.cli import run_verify
+
+            return run_verify(args)
         parser.print_help(sys.stderr)
         return EXIT_ERROR
     except (ConfigError, UsageError) as error:
@@ -187,12 +201,36 @@ def check_paths(paths: list[str], settings: Settings, args, root: str) -> RunSum
         if result.fixed_text is not None and result.source is not None:
             if args.diff:
                 diffs.append(unified_diff(result.path, result.source.text, result.fixed_text))
+            elif getattr(args, "verify", False) and not fix_verifies(result, settings):
+                diagnostics.extend(unverified(result, settings))
+                continue
             elif not write_fixed(result, diagnostics):
                 continue
             fixed += result.applied
         diagnostics.extend(result.diagnostics)
     return RunSummary(sorted(diagnostics, key=Diagnostic.sort_key), fixed,
                       len(found.files) + len(found.missing), failed, "".join(diffs))
+
+
+def fix_verifies(result, settings: Settings) -> bool:
+    from scanlint.verify.cli import verify_sources
+    from scanlint.verify.runner import RunOptions
+
+    report = verify_sources(result.source.text, result.fixed_text, result.path,
+                            list(settings.verify_calls), RunOptions())
+    if not report.proven:
+        reasons = [report.error] if report.error else [
+            f"{v.label}: {v.status}" for v in report.verdicts if v.status != "identical"]
+        print(f"{result.path}: fixes not applied, unverified ({'; '.join(reasons) or 'nothing run'})",
+              file=sys.stderr)
+    return report.proven
+
+
+def unverified(result, settings: Settings) -> list[Diagnostic]:
+    """The file's findings as they stand, its fixes left unapplied."""
+    from scanlint.engine import check_text
+
+    return check_text(result.source.text, result.path, settings)
 
 
 def cache_dir(args) -> str:

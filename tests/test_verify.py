@@ -1,0 +1,174 @@
+"""`scanlint verify` end to end: jax on the CPU, both versions in subprocesses."""
+
+import json
+
+import pytest
+
+from conftest import FIXTURES, run_scanlint
+
+pytest.importorskip("jax")
+
+COMMON = '''
+import jax
+import jax.numpy as jnp
+
+STEPS = 20
+
+def evolve(s, a, dtau, damp):
+    v = jnp.array([jnp.cos(s[2]) * a[0], jnp.sin(s[2]) * a[0], a[1]])
+    return s + v * dtau - damp * v
+
+def advance(buf, a, dtau, damp):
+    s, t = buf
+    s_next = evolve(s, a[:, t], dtau, damp)
+    return (s_next, t + 1), s_next
+'''
+
+INPUTS = '''
+s0 = jnp.array([2.0, 3.0, 4.0])
+a = jax.random.uniform(jax.random.PRNGKey(0), shape=(2, STEPS))
+dtau = 0.01
+damp = 1e-6
+'''
+
+LAMBDA = COMMON + '''
+def rollout(s0, a, dtau, damp):
+    step = lambda carry, _: advance(carry, a, dtau, damp)
+    return jax.lax.scan(step, (s0, 0), None, length=STEPS)
+''' + INPUTS
+
+DEF = COMMON + '''
+def rollout(s0, a, dtau, damp):
+    def step(carry, _):
+        return advance(carry, a, dtau, damp)
+    return jax.lax.scan(step, (s0, 0), None, length=STEPS)
+''' + INPUTS
+
+CARRY = COMMON + '''
+def advance_all(buf, _):
+    s, t, a, dtau, damp = buf
+    s_next = evolve(s, a[:, t], dtau, damp)
+    return (s_next, t + 1, a, dtau, damp), s_next
+
+def rollout(s0, a, dtau, damp):
+    (s, t, _a, _d, _m), ys = jax.lax.scan(advance_all, (s0, 0, a, dtau, damp), None, length=STEPS)
+    return (s, t), ys
+''' + INPUTS
+
+
+def entry_named(report, label, variant="default"):
+    [entry] = [e for e in report[variant]["entries"] if e["label"] == label]
+    return entry
+
+
+def verify(tmp_path, old, new, *extra):
+    (tmp_path / "old").mkdir(exist_ok=True)
+    (tmp_path / "new").mkdir(exist_ok=True)
+    (tmp_path / "old" / "mod.py").write_text(old)
+    (tmp_path / "new" / "mod.py").write_text(new)
+    result = run_scanlint("verify", str(tmp_path / "old" / "mod.py"),
+                          str(tmp_path / "new" / "mod.py"), "--output-format", "json", *extra)
+    return result.returncode, json.loads(result.stdout) if result.stdout else result.stderr
+
+
+def test_lambda_and_def_identical_with_equal_jaxprs(tmp_path):
+    code, report = verify(tmp_path, LAMBDA, DEF)
+    [entry] = report["default"]["entries"]
+    assert code == 0 and entry["label"] == "rollout"
+    assert entry["status"] == "identical" and entry["jaxpr_equal"] is True
+
+
+def test_closure_and_carry_identical_outputs(tmp_path):
+    code, report = verify(tmp_path, DEF, CARRY)
+    [entry] = report["default"]["entries"]
+    assert code == 0 and entry["status"] == "identical"
+
+
+@pytest.mark.parametrize("mutation,leaf_hint", [
+    (("    return s + v * dtau - damp * v",
+      "    return jnp.nextafter(s + v * dtau - damp * v, jnp.inf)"), "values differ"),  # one ulp
+    (("jnp.sin(s[2]) * a[0]", "jnp.sin(s[2]) * a[1]"), "values differ"),  # swapped argument
+    (("return (s_next, t + 1), s_next", "return (s_next, t + 1), s_next.astype(jnp.float16)"),
+     "dtype float32 vs float16"),                                         # changed dtype
+])
+def test_changed_program_is_reported_with_the_leaf(tmp_path, mutation, leaf_hint):
+    code, report = verify(tmp_path, DEF, DEF.replace(*mutation))
+    entry = entry_named(report, "rollout")
+    assert code == 1 and entry["status"] == "differs"
+    assert any(leaf_hint in d and "leaf [" in d for d in entry["details"]), entry["details"]
+
+
+def test_dropped_carry_slot_changes_the_structure(tmp_path):
+    dropped = CARRY.replace("    return (s, t), ys", "    return (s,), ys")
+    code, report = verify(tmp_path, CARRY, dropped)
+    [entry] = report["default"]["entries"]
+    assert code == 1 and entry["status"] == "differs"
+    assert "pytree structure differs" in entry["details"][0]
+
+
+def test_function_that_raises_is_failed(tmp_path):
+    raising = DEF.replace("    def step(carry, _):", "    raise ValueError('boom')\n    def step(carry, _):")
+    code, report = verify(tmp_path, DEF, raising)
+    entry = entry_named(report, "rollout")
+    assert code == 1 and entry["status"] == "failed" and "boom" in entry["details"][0]
+
+
+def test_function_without_inputs_is_not_exercised(tmp_path):
+    old = LAMBDA + "\ndef helper(unknown_input):\n    return unknown_input\n"
+    new = DEF + "\ndef helper(unknown_input):\n    return unknown_input + 0\n"
+    code, report = verify(tmp_path, old, new)
+    statuses = {e["label"]: e["status"] for e in report["default"]["entries"]}
+    assert statuses == {"rollout": "identical", "helper": "not exercised"} and code == 0
+
+
+def test_explicit_call_and_bench_and_x64(tmp_path):
+    code, report = verify(tmp_path, LAMBDA, CARRY, "--call", "rollout(s0, a, 0.02, 0.0)",
+                          "--bench", "--dtypes", "x64")
+    [entry] = report["default"]["entries"]
+    assert entry["label"] == "rollout(s0, a, 0.02, 0.0)" and entry["status"] == "identical"
+    assert entry["speed_ratio"] > 0 and entry["compile_ratio"] > 0
+    [x64] = report["x64"]["entries"]
+    assert x64["status"] == "identical" and code == 0
+
+
+def test_fixtures_are_bit_identical_after_fix(fixtures_copy):
+    """The core promise: `check --fix` on the fixtures changes nothing that jax computes."""
+    before = {p.name: p.read_text() for p in fixtures_copy.glob("*.py")}
+    fixed = run_scanlint("check", "--fix", str(fixtures_copy))
+    assert fixed.returncode == 0, fixed.stdout + fixed.stderr
+    changed = [name for name, text in before.items() if (fixtures_copy / name).read_text() != text]
+    assert sorted(changed) == ["loop_family.py", "rollout_styles.py"]
+    for name in changed:
+        original = fixtures_copy / f"original_{name}"
+        original.write_text(before[name])
+        result = run_scanlint("verify", str(original), str(fixtures_copy / name),
+                              "--output-format", "json")
+        entries = json.loads(result.stdout)["default"]["entries"]
+        assert result.returncode == 0 and entries
+        assert all(e["status"] == "identical" and e["jaxpr_equal"] for e in entries), entries
+
+
+def test_verify_one_file_against_its_fix():
+    result = run_scanlint("verify", str(FIXTURES / "rollout_styles.py"))
+    assert result.returncode == 0
+    assert "rollout_lambda: identical (jaxprs equal)" in result.stdout
+
+
+def test_verify_usage_errors(tmp_path):
+    assert run_scanlint("verify", str(tmp_path / "missing.py")).returncode == 2
+    assert run_scanlint("verify", "a.py", "b.py", "c.py").returncode == 2
+
+
+def test_check_fix_verify_applies_only_proven_files(fixtures_copy):
+    family = fixtures_copy / "loop_family.py"
+    family.write_text(family.read_text() + (
+        "\n\ndef uncallable(thing):\n    bump = lambda c, x: (c + thing, x)\n"
+        "    return lax.scan(bump, 0.0, thing)\n"))
+    family_before = family.read_text()
+    rollout = fixtures_copy / "rollout_styles.py"
+    result = run_scanlint("check", "--fix", "--verify", "--no-cache", str(fixtures_copy))
+    assert result.returncode == 1
+    assert "def step(carry, _unused):" in rollout.read_text()
+    assert family.read_text() == family_before
+    assert "fixes not applied, unverified (uncallable: not exercised)" in result.stderr
+    assert "1 fixed, 6 remaining" in result.stderr
