@@ -137,7 +137,7 @@ def test_fixtures_are_bit_identical_after_fix(fixtures_copy):
     fixed = run_scanlint("check", "--fix", str(fixtures_copy))
     assert fixed.returncode == 0, fixed.stdout + fixed.stderr
     changed = [name for name, text in before.items() if (fixtures_copy / name).read_text() != text]
-    assert sorted(changed) == ["loop_family.py", "rollout_styles.py"]
+    assert sorted(changed) == ["loop_family.py", "params_closure.py", "rollout_styles.py"]
     for name in changed:
         original = fixtures_copy / f"original_{name}"
         original.write_text(before[name])
@@ -171,4 +171,4 @@ def test_check_fix_verify_applies_only_proven_files(fixtures_copy):
     assert "def step(carry, _unused):" in rollout.read_text()
     assert family.read_text() == family_before
     assert "fixes not applied, unverified (uncallable: not exercised)" in result.stderr
-    assert "1 fixed, 6 remaining" in result.stderr
+    assert "2 fixed, 6 remaining" in result.stderr

@@ -1,0 +1,453 @@
+"""Carry layout, passthrough slots and captures of a scan site's step function.
+
+Part of the model (ground layer): SCN101 and SCN102 and their fixes read these facts; they do
+not re-derive them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from scanlint.model import BodyRef, FileModel, ScanSite
+from scanlint.scopes import BUILTIN_NAMES, Binding, Scope, all_params, dotted, lookup
+
+# The position of the carry among the body's parameters, per role.
+CARRY_POSITION = {("scan", "f"): 0, ("fori_loop", "body_fun"): 1,
+                  ("while_loop", "body_fun"): 0, ("while_loop", "cond_fun"): 0}
+
+
+@dataclass(eq=False)
+class StepFunction:
+    """A body we can analyse: a def or lambda with its own scope and carry parameter."""
+
+    ref: BodyRef
+    node: cst.FunctionDef | cst.Lambda
+    scope: Scope
+    carry_param: cst.Param
+    returns_pair: bool  # scan bodies return (carry, y); fori/while bodies the carry itself
+
+    @property
+    def carry_name(self) -> str:
+        return self.carry_param.name.value
+
+    @property
+    def is_def(self) -> bool:
+        return isinstance(self.node, cst.FunctionDef)
+
+
+def step_function(model: FileModel, site: ScanSite, role: str | None = None) -> StepFunction | None:
+    ref = site.body(role)
+    if ref is None or ref.function is None or ref.function_scope is None:
+        return None
+    position = CARRY_POSITION.get((site.callee, ref.role))
+    if position is None:
+        return None
+    params = ref.function.params
+    positional = [*params.posonly_params, *params.params]
+    if len(positional) <= position:
+        return None
+    return StepFunction(ref, ref.function, ref.function_scope, positional[position],
+                        returns_pair=site.callee == "scan")
+
+
+# -- carry layout -----------------------------------------------------------------------------
+@dataclass(eq=False)
+class CarryLayout:
+    """How the carry is built, read and returned, slot by slot (tuple/list carries)."""
+
+    container: str  # "tuple" | "list" | "other"
+    init_elements: list[cst.BaseExpression]
+    access: str  # "unpack" (`a, b = carry`), "index" (`carry[0]`) or "whole"
+    slot_names: list[str | None]  # the name each slot is unpacked to (access == "unpack")
+    unpack: cst.Assign | None
+    unpack_line: cst.SimpleStatementLine | None
+    returns: list[cst.Return]
+    returned: list[list[cst.BaseExpression]]  # each return's carry elements
+    passthrough: list[int] = field(default_factory=list)
+
+    @property
+    def size(self) -> int:
+        return len(self.init_elements)
+
+
+def _sequence(expr: cst.BaseExpression | None) -> tuple[str, list[cst.BaseExpression]] | None:
+    if isinstance(expr, (cst.Tuple, cst.List)) and all(
+            isinstance(e, cst.Element) for e in expr.elements):
+        return ("tuple" if isinstance(expr, cst.Tuple) else "list",
+                [e.value for e in expr.elements])
+    return None
+
+
+class _ReturnFinder(cst.CSTVisitor):
+    """Return statements of one function, not of functions nested in it."""
+
+    def __init__(self, root: cst.CSTNode) -> None:
+        self.root = root
+        self.returns: list[cst.Return] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return node is self.root
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return node is self.root
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        return False
+
+    def visit_Return(self, node: cst.Return) -> None:
+        self.returns.append(node)
+
+
+def returns_of(function: cst.FunctionDef) -> list[cst.Return]:
+    finder = _ReturnFinder(function)
+    function.visit(finder)
+    return finder.returns
+
+
+def returned_carry(step: StepFunction, value: cst.BaseExpression | None) -> cst.BaseExpression | None:
+    """The carry part of a returned value: `(carry, y)` for scan, the value otherwise."""
+    if not step.returns_pair:
+        return value
+    pair = _sequence(value)
+    if pair is None or pair[0] != "tuple" or len(pair[1]) != 2:
+        return None
+    return pair[1][0]
+
+
+def carry_layout(model: FileModel, site: ScanSite, step: StepFunction) -> CarryLayout | None:
+    """The layout of a tuple or list carry, or None when the code does not show one."""
+    init = _sequence(site.init)
+    if init is None or not step.is_def:
+        return None
+    container, elements = init
+    function = step.node
+    assert isinstance(function, cst.FunctionDef)
+    returns = returns_of(function)
+    if not returns:
+        return None
+    returned = []
+    for ret in returns:
+        carry = _sequence(returned_carry(step, ret.value))
+        if carry is None or carry[0] != container or len(carry[1]) != len(elements):
+            return None
+        returned.append(carry[1])
+    layout = CarryLayout(container, elements, "whole", [None] * len(elements), None, None,
+                         returns, returned)
+    _find_unpacking(step, layout)
+    layout.passthrough = [i for i in range(layout.size) if _is_passthrough(model, step, layout, i)]
+    return layout
+
+
+def _find_unpacking(step: StepFunction, layout: CarryLayout) -> None:
+    """`a, b, c = carry` as the first statement (after a docstring) of the body."""
+    body = step.node.body
+    if not isinstance(body, cst.IndentedBlock):
+        return
+    for line in body.body:
+        if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1:
+            return
+        small = line.body[0]
+        if isinstance(small, cst.Expr) and isinstance(small.value, (cst.SimpleString,
+                                                                      cst.ConcatenatedString)):
+            continue  # a docstring
+        if (isinstance(small, cst.Assign) and len(small.targets) == 1
+                and isinstance(small.value, cst.Name) and small.value.value == step.carry_name):
+            target = _sequence(small.targets[0].target)
+            if target and len(target[1]) == layout.size and all(
+                    isinstance(t, cst.Name) for t in target[1]):
+                layout.access = "unpack"
+                layout.unpack, layout.unpack_line = small, line
+                layout.slot_names = [t.value for t in target[1]]  # type: ignore[union-attr]
+                return
+        break  # only the first statement after the docstring unpacks the carry
+    if only_indexed(step):
+        layout.access = "index"
+
+
+def only_indexed(step: StepFunction) -> bool:
+    """Every read of the carry parameter is `carry[<int literal>]`."""
+    finder = _IndexUses(step.carry_name)
+    step.node.body.visit(finder)
+    return finder.indexed > 0 and finder.other == 0
+
+
+class _IndexUses(cst.CSTVisitor):
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.indexed = 0
+        self.other = 0
+
+    def visit_Subscript(self, node: cst.Subscript) -> bool:
+        if isinstance(node.value, cst.Name) and node.value.value == self.name:
+            if slot_index(node) is not None:
+                self.indexed += 1
+                for element in node.slice:
+                    element.visit(self)
+                return False
+        return True
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if node.value == self.name:
+            self.other += 1
+
+
+def slot_index(node: cst.BaseExpression) -> int | None:
+    """``i`` for `carry[i]` with an integer literal, else None."""
+    if isinstance(node, cst.Subscript) and len(node.slice) == 1:
+        index = node.slice[0].slice
+        if isinstance(index, cst.Index) and isinstance(index.value, cst.Integer):
+            return int(index.value.value)
+    return None
+
+
+def _is_passthrough(model: FileModel, step: StepFunction, layout: CarryLayout, i: int) -> bool:
+    for elements in layout.returned:
+        out = elements[i]
+        if layout.access == "unpack":
+            name = layout.slot_names[i]
+            if not (isinstance(out, cst.Name) and out.value == name):
+                return False
+        elif layout.access == "index":
+            if not (isinstance(out, cst.Subscript) and isinstance(out.value, cst.Name)
+                    and out.value.value == step.carry_name and slot_index(out) == i):
+                return False
+        else:
+            return False
+    if layout.access == "unpack":
+        # The slot's name must be bound only by the unpacking, or it may have changed.
+        bindings = step.scope.bindings.get(layout.slot_names[i] or "", [])
+        return len(bindings) == 1 and bindings[0].node is layout.unpack
+    bindings = step.scope.bindings.get(step.carry_name, [])
+    return len(bindings) == 1 and bindings[0].kind == "param"
+
+
+# -- captures --------------------------------------------------------------------------------
+ARRAY_ATTRIBUTES = frozenset({
+    "T", "mT", "shape", "dtype", "ndim", "size", "at", "real", "imag", "astype", "reshape",
+    "sum", "mean", "max", "min", "prod", "transpose", "squeeze", "ravel", "flatten", "dot",
+    "conj", "clip", "round", "cumsum", "argmax", "argmin", "std", "var", "any", "all",
+})
+# Calls whose arguments must be Python values (shapes, counts, axes, formatting).
+STATIC_CALLS = frozenset({
+    "range", "int", "float", "bool", "len", "str", "repr", "format", "print", "zeros", "ones",
+    "empty", "full", "arange", "linspace", "eye", "identity", "reshape", "broadcast_to", "tile",
+    "repeat", "split", "array_split", "roll", "expand_dims", "squeeze", "transpose", "moveaxis",
+    "swapaxes", "PRNGKey", "key", "split", "fold_in", "isinstance", "hasattr", "getattr",
+    "enumerate", "zip", "slice", "dynamic_slice", "dynamic_update_slice", "iota", "one_hot",
+})
+STATIC_KEYWORDS = frozenset({
+    "shape", "axis", "axes", "length", "num", "size", "dtype", "static_argnums",
+    "static_argnames", "unroll", "num_segments", "precision", "keepdims", "newshape",
+    "reverse", "batch_size", "slice_sizes", "total_repeat_length", "indices_are_sorted",
+    "unique_indices", "mode", "method", "num_classes", "preferred_element_type",
+})
+
+
+@dataclass(eq=False)
+class Capture:
+    name: str
+    # "enclosing" (a local of an enclosing function), "global", "import", "function",
+    # "builtin" or "unresolved"
+    category: str
+    bindings: list[Binding]
+    scope: Scope | None
+    static_reason: str | None = None  # why it cannot be threaded through the carry
+
+    @property
+    def movable(self) -> bool:
+        return self.category == "enclosing" and self.static_reason is None
+
+
+def captures(model: FileModel, step: StepFunction) -> list[Capture]:
+    """The body's free names, in first-use order, with where each comes from."""
+    found: dict[str, Capture] = {}
+    for scope in step.scope.walk():
+        for name_node, _order in scope.loads:
+            name = name_node.value
+            owner, bindings = lookup(scope, name)
+            if owner is not None and owner.is_within(step.scope):
+                continue
+            if name not in found:
+                found[name] = Capture(name, _category(owner, bindings, name), list(bindings), owner)
+    static = static_uses(step)
+    for capture in found.values():
+        if capture.category == "enclosing":
+            capture.static_reason = static.get(capture.name) or _binding_reason(capture)
+    return list(found.values())
+
+
+def _category(owner: Scope | None, bindings: list[Binding], name: str) -> str:
+    if owner is None:
+        return "builtin" if name in BUILTIN_NAMES else "unresolved"
+    kinds = {b.kind for b in bindings}
+    if kinds == {"import"}:
+        return "import"
+    if kinds <= {"def", "class"}:
+        return "function"
+    return "global" if owner.kind == "module" else "enclosing"
+
+
+def _binding_reason(capture: Capture) -> str | None:
+    for binding in capture.bindings:
+        if binding.kind in ("def", "class", "import"):
+            return f"`{capture.name}` is a function, class or module"
+        value = binding.assigned_value
+        if isinstance(value, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString,
+                              cst.Lambda, cst.Dict, cst.Set)):
+            return f"`{capture.name}` is not an array"
+        if isinstance(value, cst.Name) and value.value in ("None", "True", "False"):
+            return f"`{capture.name}` is a Python constant used as such"
+        if isinstance(value, cst.Call) and (dotted(value.func) or "").split(".")[-1] in (
+                "new_ref", "Ref", "empty_ref"):
+            return f"`{capture.name}` is a JAX Ref"
+    return None
+
+
+class _StaticUseFinder(cst.CSTVisitor):
+    """Names read where JAX needs a Python value, called, mutated, or declared nonlocal."""
+
+    def __init__(self) -> None:
+        self.reasons: dict[str, str] = {}
+        self.static_depth = 0
+
+    def _static(self, node: cst.CSTNode, why: str) -> None:
+        self.static_depth += 1
+        self._why = why
+        node.visit(self)
+        self.static_depth -= 1
+
+    def _mark(self, name: str, why: str) -> None:
+        self.reasons.setdefault(name, why)
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if self.static_depth:
+            self._mark(node.value, f"`{node.value}` is used {self._why}")
+
+    def visit_If(self, node: cst.If) -> bool:
+        self._static(node.test, "in an `if` test")
+        node.body.visit(self)
+        if node.orelse is not None:
+            node.orelse.visit(self)
+        return False
+
+    def visit_While(self, node: cst.While) -> bool:
+        self._static(node.test, "in a `while` test")
+        node.body.visit(self)
+        return False
+
+    def visit_IfExp(self, node: cst.IfExp) -> bool:
+        self._static(node.test, "in a conditional expression's test")
+        node.body.visit(self)
+        node.orelse.visit(self)
+        return False
+
+    def visit_Assert(self, node: cst.Assert) -> bool:
+        self._static(node.test, "in an `assert`")
+        return False
+
+    def visit_Slice(self, node: cst.Slice) -> bool:
+        for part in (node.lower, node.upper, node.step):
+            if part is not None:
+                self._static(part, "as a slice bound")
+        return False
+
+    def visit_Call(self, node: cst.Call) -> bool:
+        if isinstance(node.func, cst.Name):
+            self._mark(node.func.value, f"`{node.func.value}` is called")
+        else:
+            node.func.visit(self)
+        last = (dotted(node.func) or "").split(".")[-1]
+        for arg in node.args:
+            if last in STATIC_CALLS:
+                self._static(arg.value, f"as an argument of `{last}()`")
+            elif arg.keyword is not None and arg.keyword.value in STATIC_KEYWORDS:
+                self._static(arg.value, f"as `{arg.keyword.value}=`")
+            else:
+                arg.value.visit(self)
+        return False
+
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        if isinstance(node.value, cst.Name) and node.attr.value not in ARRAY_ATTRIBUTES:
+            self._mark(node.value.value, f"`{node.value.value}.{node.attr.value}` is not an "
+                       "array attribute")
+        return True
+
+    def visit_Comparison(self, node: cst.Comparison) -> bool:
+        if any(isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn))
+               for c in node.comparisons):
+            self._static(node, "in an `is`/`in` comparison")
+            return False
+        return True
+
+    def visit_FormattedStringExpression(self, node: cst.FormattedStringExpression) -> bool:
+        self._static(node.expression, "in an f-string")
+        return False
+
+    def visit_Nonlocal(self, node: cst.Nonlocal) -> bool:
+        for item in node.names:
+            self._mark(item.name.value, f"`{item.name.value}` is declared nonlocal")
+        return False
+
+    def _mutated_target(self, target: cst.BaseExpression) -> None:
+        base = target
+        while isinstance(base, (cst.Attribute, cst.Subscript)):
+            base = base.value
+        if isinstance(base, cst.Name) and base is not target:
+            self._mark(base.value, f"`{base.value}` is mutated")
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            self._mutated_target(target.target)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._mutated_target(node.target)
+
+
+def static_uses(step: StepFunction) -> dict[str, str]:
+    finder = _StaticUseFinder()
+    step.node.body.visit(finder)
+    if isinstance(step.node, cst.FunctionDef):
+        for param in all_params(step.node.params):
+            if param.default is not None:
+                param.default.visit(finder)
+    return finder.reasons
+
+
+def closure_captures(model: FileModel, step: StepFunction) -> list[Capture]:
+    """Locals of an enclosing function the body reads: the closure style's constants."""
+    return [c for c in captures(model, step) if c.category == "enclosing"]
+
+
+# -- the style of a site ----------------------------------------------------------------------
+def site_style(model: FileModel, site: ScanSite) -> str | None:
+    """"carry" when the body threads constants through the carry, "closure" when it captures
+    locals of an enclosing function that could be threaded, else None."""
+    step = step_function(model, site)
+    if step is None:
+        return None
+    layout = carry_layout(model, site, step)
+    if layout is not None and layout.passthrough:
+        return "carry"
+    if any(c.movable for c in closure_captures(model, step)):
+        return "closure"
+    return None
+
+
+def majority_style(model: FileModel) -> str | None:
+    """The style most sites of the file use (None on a tie or when no site has one)."""
+    styles = [site_style(model, site) for site in model.sites]
+    carry, closure = styles.count("carry"), styles.count("closure")
+    if carry == closure:
+        return None
+    return "carry" if carry > closure else "closure"
+
+
+def wanted_style(model: FileModel, param_style: str) -> str | None:
+    """The style the settings ask of this file: closure, carry, or the file's majority."""
+    if param_style in ("closure", "carry"):
+        return param_style
+    if param_style == "consistent":
+        return majority_style(model)
+    return None

@@ -1,0 +1,182 @@
+"""Rewrites shared by the closure <-> carry fixes (SCN101, SCN102).
+
+When a fix changes the carry's structure, what the loop returns changes too. These helpers
+rebuild the original result where it is used, so the code around the call sees the same
+pytree: `out = scan(...)` becomes `carry_out, ys = scan(...)` then `out = (rebuilt, ys)`.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import libcst as cst
+
+from scanlint.model import FileModel, ScanSite
+from scanlint.scopes import Scope
+
+
+def names_in_use(scope: Scope) -> set[str]:
+    """Names bound in ``scope``, and names read in it or in scopes inside it that do not
+    resolve to a scope inside it. A new local of ``scope`` named outside this set shadows
+    nothing that any code there reads."""
+    from scanlint.scopes import lookup
+
+    used: set[str] = set(scope.bindings)
+    for each in scope.walk():
+        for load, _ in each.loads:
+            owner, _bindings = lookup(each, load.value)
+            if owner is None or owner is scope or not owner.is_within(scope):
+                used.add(load.value)
+    return used
+
+
+def fresh_name(base: str, used: set[str]) -> str:
+    name, n = base, 1
+    while name in used:
+        n += 1
+        name = f"{base}{n}"
+    used.add(name)
+    return name
+
+
+def name(value: str) -> cst.Name:
+    return cst.Name(value)
+
+
+def index(value: cst.BaseExpression, i: int) -> cst.Subscript:
+    return cst.Subscript(value=value, slice=[cst.SubscriptElement(cst.Index(cst.Integer(str(i))))])
+
+
+def sequence(kind: str, elements: list[cst.BaseExpression]) -> cst.BaseExpression:
+    items = [cst.Element(e) for e in elements]
+    if kind == "list":
+        return cst.List(items)
+    if len(items) == 1:
+        items = [cst.Element(elements[0], comma=cst.Comma())]
+    return cst.Tuple(items)
+
+
+def with_elements(node: cst.Tuple | cst.List, elements: list[cst.BaseExpression]) -> cst.BaseExpression:
+    """``node`` with new elements, keeping its brackets and (when the count allows) commas."""
+    old = list(node.elements)
+    items = []
+    for i, value in enumerate(elements):
+        template = old[i] if i < len(old) else old[-1] if old else cst.Element(value)
+        items.append(cst.Element(value, comma=template.comma if i < len(elements) - 1
+                                 else cst.MaybeSentinel.DEFAULT))
+    if isinstance(node, cst.Tuple) and len(items) == 1:
+        items[0] = items[0].with_changes(comma=cst.Comma())
+    return node.with_changes(elements=items)
+
+
+ResultUse = str  # "discarded" | "ys-only" | "rebuild"
+
+
+def result_use(site: ScanSite) -> tuple[ResultUse, cst.BaseSmallStatement] | None:
+    """How the statement holding the call uses its result, or None when we cannot tell."""
+    line = site.statement
+    if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1:
+        return None
+    small = line.body[0]
+    value = getattr(small, "value", None)
+    if not isinstance(small, (cst.Return, cst.Assign, cst.AnnAssign, cst.Expr)):
+        return None
+    if isinstance(small, cst.Assign) and len(small.targets) != 1:
+        return None
+    if value is site.call:
+        return ("discarded" if isinstance(small, cst.Expr) else "rebuild"), small
+    if (isinstance(value, cst.Subscript) and value.value is site.call and site.callee == "scan"
+            and len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Index)
+            and isinstance(value.slice[0].slice.value, cst.Integer)):
+        return ("ys-only" if value.slice[0].slice.value.value == "1" else "rebuild"), small
+    return None
+
+
+def rebuilt_statements(
+    site: ScanSite,
+    new_call: cst.Call,
+    rebuild_carry: Callable[[cst.BaseExpression], cst.BaseExpression],
+    used: set[str],
+) -> list[cst.BaseStatement] | None:
+    """The statements that replace the call's statement: the new call, then the original
+    statement reading the rebuilt result. None when the result's use is not understood."""
+    use = result_use(site)
+    if use is None:
+        return None
+    kind, small = use
+    line = site.statement
+    assert isinstance(line, cst.SimpleStatementLine)
+    if kind in ("discarded", "ys-only"):
+        return [line.with_changes(body=[_replace_call(small, site.call, new_call)])]
+    carry_out = name(fresh_name("carry_out", used))
+    if site.callee == "scan":
+        ys_out = name(fresh_name("ys_out", used))
+        first = cst.Assign([cst.AssignTarget(cst.Tuple([cst.Element(carry_out), cst.Element(ys_out)],
+                                                       lpar=[], rpar=[]))], new_call)
+        result: cst.BaseExpression = cst.Tuple([cst.Element(rebuild_carry(carry_out)),
+                                                cst.Element(ys_out)], lpar=[], rpar=[])
+    else:
+        first = cst.Assign([cst.AssignTarget(carry_out)], new_call)
+        result = rebuild_carry(carry_out)
+    if isinstance(getattr(small, "value"), cst.Subscript):  # `scan(...)[0]`: the carry alone
+        result = rebuild_carry(carry_out)
+    second = small.with_changes(value=result)
+    return [cst.SimpleStatementLine([first], leading_lines=line.leading_lines),
+            line.with_changes(body=[second], leading_lines=[])]
+
+
+def _replace_call(small: cst.BaseSmallStatement, old: cst.Call, new: cst.Call):
+    class Swap(cst.CSTTransformer):
+        def on_leave(self, original_node, updated_node):
+            return new if original_node is old else updated_node
+
+    return small.visit(Swap())
+
+
+def call_with_init(site: ScanSite, new_init: cst.BaseExpression,
+                   call: cst.Call | None = None) -> cst.Call:
+    """The site's call (or ``call``, an updated copy of it) with its init argument replaced."""
+    position = next(i for i, arg in enumerate(site.call.args) if arg.value is site.init)
+    call = call or site.call
+    args = list(call.args)
+    args[position] = args[position].with_changes(value=new_init)
+    return call.with_changes(args=args)
+
+
+def rename_loads(model: FileModel, root_scope: Scope, old: str, new: cst.BaseExpression,
+                 binding_node: cst.CSTNode) -> dict[int, cst.BaseExpression]:
+    """Replacements (by node id) for every read of ``old`` in ``root_scope`` and the scopes
+    inside it that resolves to the binding made by ``binding_node``."""
+    from scanlint.scopes import lookup
+
+    replacements: dict[int, cst.BaseExpression] = {}
+    for scope in root_scope.walk():
+        for load, _ in scope.loads:
+            if load.value != old:
+                continue
+            _, bindings = lookup(scope, old)
+            if any(b.node is binding_node for b in bindings):
+                replacements[id(load)] = new
+    return replacements
+
+
+class ReplaceById(cst.CSTTransformer):
+    """Replaces nodes by identity. A value may be a node, a list of statements, None (remove
+    the statement), or a function of the already-updated node (so that changes inside it,
+    made by other replacements, are kept)."""
+
+    def __init__(self, replacements: dict[int, object]) -> None:
+        self.replacements = replacements
+
+    def on_leave(self, original_node, updated_node):
+        if id(original_node) in self.replacements:
+            new = self.replacements[id(original_node)]
+            if new is None:
+                return cst.RemovalSentinel.REMOVE
+            if isinstance(new, list):
+                return cst.FlattenSentinel(new)
+            if callable(new):
+                new = new(updated_node)
+                return cst.FlattenSentinel(new) if isinstance(new, list) else new
+            return new
+        return updated_node

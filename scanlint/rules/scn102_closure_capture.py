@@ -1,0 +1,348 @@
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from scanlint.analysis import (Capture, CarryLayout, StepFunction, carry_layout, closure_captures,
+                               only_indexed, returned_carry, returns_of, step_function,
+                               wanted_style)
+from scanlint.carryfix import (ReplaceById, call_with_init, fresh_name, index, names_in_use,
+                               rebuilt_statements, rename_loads, sequence, with_elements)
+from scanlint.diagnostic import Diagnostic, Fix
+from scanlint.fixes import fix_from_module
+from scanlint.model import ScanSite
+from scanlint.rules import Invalid, Rule, RuleContext, Valid
+
+
+class ClosureCapture(Rule):
+    """
+    ## What it does
+    With `param-style = "carry"`, finds step functions that capture locals of an enclosing
+    function (`a`, `dt` in `def step(c, _): return advance(c, a, dt)`). With
+    `param-style = "consistent"`, reports them only in files where most sites thread their
+    constants through the carry.
+
+    Only locals of enclosing functions count: module globals, imports, functions and builtins
+    stay as they are. A local that JAX needs as a Python value cannot become part of the
+    carry (it would turn into a tracer): one used in an `if`/`while` test, as a slice bound,
+    in `range()`, as a shape, axis or length, in an f-string, called, mutated, declared
+    `nonlocal`, or bound to a function, string, dict, `None` or a JAX Ref. Such names stay
+    captured, and the message says why.
+
+    ## Why is this bad?
+    Some teams want every input of a loop visible in its carry. The cost is real but small:
+    jax (since PR 28210, 0.4.38) moves forwarded carry elements into consts, so the loop body
+    compiles the same, but the loop returns the threaded values as extra outputs; on the
+    reference article's example that cost 1.24x per jitted call (1.38x with `fori_loop`).
+    Use this rule only if that is the house style; `closure` (SCN101) is the cheaper one.
+
+    ## Example
+    ```python
+    def rollout(s0, a, dt):
+        def step(carry, _):
+            s, t = carry
+            s2 = evolve(s, a[:, t], dt)
+            return (s2, t + 1), s2
+        return jax.lax.scan(step, (s0, 0), None, length=100)
+    ```
+
+    ## Use instead
+    ```python
+    def rollout(s0, a, dt):
+        def step(carry, _):
+            s, t, a, dt = carry
+            s2 = evolve(s, a[:, t], dt)
+            return (s2, t + 1, a, dt), s2
+        carry_out, ys_out = jax.lax.scan(step, (s0, 0, a, dt), None, length=100)
+        return (carry_out[0], carry_out[1]), ys_out
+    ```
+
+    ## Fix safety
+    The fix is unsafe. When the body unpacks a tuple or list carry the names are appended to
+    it (as above); otherwise the carry becomes `(old_carry, a, dt)` and the body unpacks it
+    first. The names are read at the call, which is also when a closure reads them (late
+    binding gives the same values). The loop's result is rebuilt where it is used, so the
+    same pytree comes out. A Python `float` or `int` that moves into the carry becomes a
+    weak-typed 0-d array inside the loop; results are bit-identical in the tested cases, but
+    run `scanlint verify` on the result. For `while_loop` the condition is adapted as well.
+    No fix is offered for lambda bodies (SCN001's fix makes them defs first), steps used at
+    more than one site, or results used in a way the fix cannot rebuild.
+    """
+
+    CODE = "SCN102"
+    NAME = "closure-capture"
+    MESSAGE = ("Step function `{step}` captures {names} from the enclosing function; "
+               "thread them through the carry")
+
+    @classmethod
+    def enabled(cls, settings) -> bool:
+        return settings.param_style in ("carry", "consistent")
+
+    def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        if wanted_style(ctx.model, ctx.settings.param_style) != "carry":
+            return
+        for site in ctx.model.sites:
+            step = step_function(ctx.model, site)
+            if step is None:
+                continue
+            captured = closure_captures(ctx.model, step)
+            if not captured:
+                continue
+            yield ctx.diagnostic(self, site.call, _message(self, step, captured),
+                                 fix=_fix(ctx, site, step, [c for c in captured if c.movable]),
+                                 statement=site.statement)
+
+    VALID = [
+        # Globals, imports and functions are not closure captures.
+        Valid("import jax\nimport jax.numpy as jnp\nK = 2.0\n"
+              "def run(xs):\n    def step(c, x):\n        return c + K * jnp.sin(x), c\n"
+              "    return jax.lax.scan(step, 0.0, xs)\n", {"param_style": "carry"}),
+        # Already threaded through the carry.
+        Valid("import jax\ndef run(xs, k):\n    def step(c, x):\n        s, k = c\n"
+              "        return (s + k * x, k), s\n    return jax.lax.scan(step, (0.0, k), xs)\n",
+              {"param_style": "carry"}),
+        # The default param-style is "any".
+        "import jax\ndef run(xs, k):\n    def step(c, x):\n        return c + k * x, c\n"
+        "    return jax.lax.scan(step, 0.0, xs)\n",
+    ]
+
+    INVALID = [
+        # The article's def style with an unpacked tuple carry: names are appended.
+        Invalid(
+            "import jax\n"
+            "def rollout(s0, a, dt):\n"
+            "    def step(carry, _):\n"
+            "        s, t = carry\n"
+            "        s2 = s + a[t] * dt\n"
+            "        return (s2, t + 1), s2\n"
+            "    return jax.lax.scan(step, (s0, 0), None, length=3)\n",
+            "import jax\n"
+            "def rollout(s0, a, dt):\n"
+            "    def step(carry, _):\n"
+            "        s, t, a, dt = carry\n"
+            "        s2 = s + a[t] * dt\n"
+            "        return (s2, t + 1, a, dt), s2\n"
+            "    carry_out, ys_out = jax.lax.scan(step, (s0, 0, a, dt), None, length=3)\n"
+            "    return (carry_out[0], carry_out[1]), ys_out\n",
+            unsafe=True, settings={"param_style": "carry"},
+        ),
+        # The carry is used whole: it is nested, and a call's result is split.
+        Invalid(
+            "import jax\n"
+            "def rollout(s0, a, dt):\n"
+            "    def step(carry, _):\n"
+            "        return advance(carry, a, dt)\n"
+            "    final, ys = jax.lax.scan(step, s0, None, length=3)\n"
+            "    return final\n",
+            "import jax\n"
+            "def rollout(s0, a, dt):\n"
+            "    def step(packed, _):\n"
+            "        carry, a, dt = packed\n"
+            "        carry_out, ys_out = advance(carry, a, dt)\n"
+            "        return (carry_out, a, dt), ys_out\n"
+            "    carry_out, ys_out = jax.lax.scan(step, (s0, a, dt), None, length=3)\n"
+            "    final, ys = carry_out[0], ys_out\n"
+            "    return final\n",
+            unsafe=True, settings={"param_style": "carry"},
+        ),
+        # while_loop: the condition is adapted too.
+        Invalid(
+            "from jax import lax\n"
+            "def grow(x, rate, limit):\n"
+            "    def body(v):\n"
+            "        return v * rate\n"
+            "    return lax.while_loop(lambda v: v < limit, body, x)\n",
+            "from jax import lax\n"
+            "def grow(x, rate, limit):\n"
+            "    def body(packed):\n"
+            "        v, rate = packed\n"
+            "        return (v * rate, rate)\n"
+            "    carry_out = lax.while_loop(lambda packed: packed[0] < limit, body, (x, rate))\n"
+            "    return carry_out[0]\n",
+            unsafe=True, settings={"param_style": "carry"},
+        ),
+        # A statically used capture stays, and the message says why; nothing else to move.
+        Invalid(
+            "import jax\n"
+            "def run(xs, n):\n"
+            "    def step(c, x):\n"
+            "        return c + x[:n].sum(), c\n"
+            "    return jax.lax.scan(step, 0.0, xs)\n",
+            None, settings={"param_style": "carry"},
+        ),
+        # An inline lambda: reported, no fix.
+        Invalid(
+            "import jax\ndef run(xs, k):\n    return jax.lax.scan(lambda c, x: (c + k, c), 0.0, xs)\n",
+            None, settings={"param_style": "carry"},
+        ),
+    ]
+
+
+def _message(rule, step: StepFunction, captured: list[Capture]) -> str:
+    movable = [c for c in captured if c.movable]
+    label = step.node.name.value if step.is_def else "<lambda>"
+    if not movable:
+        reasons = "; ".join(c.static_reason or "" for c in captured)
+        return (f"Step function `{label}` captures "
+                f"{', '.join(f'`{c.name}`' for c in captured)} from the enclosing function, "
+                f"which cannot move into the carry: {reasons}")
+    text = rule.MESSAGE.format(step=label, names=", ".join(f"`{c.name}`" for c in movable))
+    if len(movable) == 1:
+        text = text.replace("thread them", "thread it")
+    staying = [c for c in captured if not c.movable]
+    if staying:
+        text += " (" + "; ".join(f"{c.static_reason}, so it stays captured" for c in staying) + ")"
+    return text
+
+
+def _fix(ctx: RuleContext, site: ScanSite, step: StepFunction, moving: list[Capture]) -> Fix | None:
+    model = ctx.model
+    if not moving or not step.is_def or site.init is None or len(step.ref.bindings) != 1:
+        return None
+    binding = step.ref.bindings[0]
+    if (step.ref.kind != "local_def" or binding.scope is not site.scope
+            or len(model.references(binding)) != 1
+            or not isinstance(step.node.body, cst.IndentedBlock)):
+        return None
+    names = [c.name for c in moving]
+    used = names_in_use(site.scope)  # new locals of the caller
+    layout = carry_layout(model, site, step)
+    if layout is not None and layout.access == "unpack":
+        changes, new_init, rebuild = _flat(step, layout, names, site)
+    else:
+        nested = _nested(step, names, site)
+        if nested is None:
+            return None
+        changes, new_init, rebuild = nested
+    new_call = site.call
+    if site.callee == "while_loop":
+        adapted = _adapt_condition(model, site, layout)
+        if adapted is None:
+            return None
+        new_call = site.call.visit(ReplaceById(adapted[0]))
+        changes.update(adapted[1])
+    statements = rebuilt_statements(site, call_with_init(site, new_init, new_call), rebuild, used)
+    if statements is None:
+        return None
+    changes[id(site.statement)] = statements
+    new_module = model.module.visit(ReplaceById(changes))
+    return fix_from_module(ctx.text, new_module, "Thread " + ", ".join(f"`{n}`" for n in names)
+                           + " through the carry", "unsafe")
+
+
+def _names(names: list[str]) -> list[cst.Name]:
+    return [cst.Name(n) for n in names]
+
+
+def _flat(step: StepFunction, layout: CarryLayout, names: list[str], site: ScanSite):
+    """`s, t = carry` -> `s, t, a, dt = carry`; returns and init gain the same names."""
+    unpack = layout.unpack
+    assert unpack is not None
+    target = unpack.targets[0].target
+    changes: dict = {id(unpack): unpack.with_changes(targets=[unpack.targets[0].with_changes(
+        target=with_elements(target, [*(e.value for e in target.elements), *_names(names)]))])}
+    for ret in layout.returns:
+        changes[id(returned_carry(step, ret.value))] = lambda updated: with_elements(
+            updated, [*(e.value for e in updated.elements), *_names(names)])
+    new_init = with_elements(site.init, [*layout.init_elements, *_names(names)])
+
+    def rebuild(carry_out):
+        return sequence(layout.container, [index(carry_out, i) for i in range(layout.size)])
+
+    return changes, new_init, rebuild
+
+
+def _nested(step: StepFunction, names: list[str], site: ScanSite):
+    """The carry becomes `(carry, a, dt)`: the body unpacks it first and returns it packed."""
+    function = step.node
+    assert isinstance(function, cst.FunctionDef)
+    body_names = names_in_use(step.scope) | set(names)  # new locals of the body
+    packed = fresh_name("packed", body_names)
+    unpack = cst.SimpleStatementLine([cst.Assign(
+        [cst.AssignTarget(cst.Tuple([cst.Element(cst.Name(step.carry_name)),
+                                     *(cst.Element(n) for n in _names(names))], lpar=[], rpar=[]))],
+        cst.Name(packed))])
+    changes: dict = {id(step.carry_param): step.carry_param.with_changes(name=cst.Name(packed))}
+    first = _first_statement(function)
+    if first is None:
+        return None
+    lines = _return_lines(function)
+    for ret in returns_of(function):
+        replaced = _packed_return(step, ret, lines.get(id(ret)), names, body_names)
+        if replaced is None:
+            return None
+        changes.update(replaced)
+    then = changes.get(id(first))  # the first statement may itself be a split return
+
+    def with_unpacking(updated):
+        rest = then(updated) if then else updated
+        return [unpack, *(rest if isinstance(rest, list) else [rest])]
+
+    changes[id(first)] = with_unpacking
+    new_init = cst.Tuple([cst.Element(site.init), *(cst.Element(n) for n in _names(names))])
+    return changes, new_init, lambda carry_out: index(carry_out, 0)
+
+
+def _first_statement(function: cst.FunctionDef) -> cst.CSTNode | None:
+    """The first statement after the docstring (the new unpacking goes before it)."""
+    for statement in function.body.body:
+        if (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1
+                and isinstance(statement.body[0], cst.Expr)
+                and isinstance(statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString))):
+            continue
+        return statement
+    return None
+
+
+def _return_lines(function: cst.FunctionDef) -> dict[int, cst.SimpleStatementLine]:
+    lines: dict[int, cst.SimpleStatementLine] = {}
+
+    class Finder(cst.CSTVisitor):
+        def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
+            if len(node.body) == 1 and isinstance(node.body[0], cst.Return):
+                lines[id(node.body[0])] = node
+
+    function.body.visit(Finder())
+    return lines
+
+
+def _packed_return(step: StepFunction, ret: cst.Return, line, names: list[str], used: set[str]):
+    extra = [cst.Element(n) for n in _names(names)]
+    value = ret.value
+    if value is None:
+        return None
+    if not step.returns_pair:
+        return {id(value): lambda updated: cst.Tuple([cst.Element(updated), *extra])}
+    if isinstance(value, cst.Tuple) and len(value.elements) == 2 and all(
+            isinstance(e, cst.Element) for e in value.elements):
+        carry = value.elements[0].value
+        return {id(carry): lambda updated: cst.Tuple([cst.Element(updated), *extra])}
+    if line is None:
+        return None  # a return we cannot split into statements (e.g. `if x: return f()`)
+    carry_out, ys_out = fresh_name("carry_out", used), fresh_name("ys_out", used)
+    split = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Tuple(
+        [cst.Element(cst.Name(carry_out)), cst.Element(cst.Name(ys_out))], lpar=[], rpar=[]))],
+        value)], leading_lines=line.leading_lines)
+    packed_return = line.with_changes(leading_lines=[], body=[ret.with_changes(value=cst.Tuple([
+        cst.Element(cst.Tuple([cst.Element(cst.Name(carry_out)), *extra])),
+        cst.Element(cst.Name(ys_out))], lpar=[], rpar=[]))])
+    return {id(line): lambda updated: [split, packed_return]}
+
+
+def _adapt_condition(model, site: ScanSite, layout: CarryLayout | None):
+    """Changes that let while_loop's condition read the new carry: (inside the call, outside)."""
+    cond = step_function(model, site, "cond_fun")
+    if cond is None:
+        return None
+    if layout is not None and layout.access == "unpack":
+        # Flat: old slots keep their positions, so a condition that only indexes the carry
+        # reads the same values; one that unpacks it would fail on the longer carry.
+        return ({}, {}) if only_indexed(cond) else None
+    if cond.ref.kind == "inline_lambda":
+        packed = fresh_name("packed", names_in_use(cond.scope))  # the lambda's own scope
+        changes = rename_loads(model, cond.scope, cond.carry_name,
+                               index(cst.Name(packed), 0), cond.carry_param)
+        changes[id(cond.carry_param)] = cond.carry_param.with_changes(name=cst.Name(packed))
+        return changes, {}
+    return None

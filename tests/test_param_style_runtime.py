@@ -1,0 +1,114 @@
+"""Closure <-> carry fixes run under jax before and after: outputs must be bit-identical."""
+
+import ast
+import json
+
+import libcst as cst
+import pytest
+
+from conftest import FIXTURES, run_scanlint
+from scanlint.engine import check_text, fix_text
+from scanlint.settings import Settings
+
+pytest.importorskip("jax")
+
+CARRY = Settings(param_style="carry")
+CLOSURE = Settings(param_style="closure")
+
+
+def functions(source: str) -> dict[str, str]:
+    tree = ast.parse(source)
+    return {node.name: ast.dump(node) for node in tree.body if isinstance(node, ast.FunctionDef)}
+
+
+def changed_functions(old: str, new: str) -> set[str]:
+    before, after = functions(old), functions(new)
+    return {name for name in before.keys() | after.keys() if before.get(name) != after.get(name)}
+
+
+def verify(tmp_path, old: str, new: str) -> dict[str, dict]:
+    (tmp_path / "before").mkdir(exist_ok=True)
+    (tmp_path / "after").mkdir(exist_ok=True)
+    (tmp_path / "before" / "mod.py").write_text(old)
+    (tmp_path / "after" / "mod.py").write_text(new)
+    result = run_scanlint("verify", str(tmp_path / "before" / "mod.py"),
+                          str(tmp_path / "after" / "mod.py"), "--output-format", "json")
+    report = json.loads(result.stdout)["default"]
+    assert report["error"] is None, report
+    return {e["label"]: e for e in report["entries"]}
+
+
+def fixed(source: str, settings: Settings) -> str:
+    outcome = fix_text(source, "mod.py", settings, unsafe=True)
+    assert not outcome.errors
+    cst.parse_module(outcome.text)
+    again = fix_text(outcome.text, "mod.py", settings, unsafe=True)
+    assert again.text == outcome.text, "a second --fix changed the file"
+    return outcome.text
+
+
+def test_closure_to_carry_keeps_every_output_bit_identical(tmp_path):
+    old = (FIXTURES / "params_closure.py").read_text()
+    new = fixed(old, CARRY)
+    expected = {"rollout_def", "rollout_lambda", "rollout_unpacked", "dict_carry",
+                "namedtuple_carry", "indexed_carry", "fori_sum", "while_grow", "nested_scans",
+                "late_binding", "python_scalars", "loop_defined"}
+    assert changed_functions(old, new) == expected
+    entries = verify(tmp_path, old, new)
+    assert set(entries) == expected
+    for name, entry in entries.items():
+        assert entry["status"] == "identical", (name, entry["details"])
+    left = [d.message for d in check_text(new, "mod.py", CARRY)]
+    assert len(left) == 3  # the static capture (no fix) and the step used at two sites
+    assert any("`n` is used as a slice bound" in m for m in left)
+
+
+def test_carry_to_closure_keeps_every_output_bit_identical(tmp_path):
+    old = (FIXTURES / "params_carry.py").read_text()
+    new = fixed(old, CLOSURE)
+    expected = {"advance_all", "rollout_carry", "local_carry", "indexed", "fori_list",
+                "while_passthrough", "nested_inner", "python_scalars", "loop_defined"}
+    assert changed_functions(old, new) == expected
+    assert "advance_all" not in functions(new)  # moved into its one caller
+    entries = verify(tmp_path, old, new)
+    assert set(entries) == expected - {"advance_all"}  # not callable on its own
+    for name, entry in entries.items():
+        assert entry["status"] == "identical", (name, entry["details"])
+    left = check_text(new, "mod.py", CLOSURE)
+    assert [d.code for d in left] == ["SCN101", "SCN101"]  # the step shared by two sites
+    assert all(d.fix is None for d in left)
+
+
+def test_round_trip_closure_carry_closure(tmp_path):
+    old = (FIXTURES / "params_closure.py").read_text()
+    there = fixed(old, CARRY)
+    back = fixed(there, CLOSURE)
+    assert back != there
+    entries = verify(tmp_path, old, back)
+    assert entries and all(e["status"] == "identical" for e in entries.values()), entries
+
+
+def test_article_variants_both_ways(tmp_path):
+    old = (FIXTURES / "rollout_styles.py").read_text()
+    to_carry = fixed(old, CARRY)
+    to_closure = fixed(old, CLOSURE)
+    assert "(pose0, 0, controls, dt, friction)" not in to_closure
+    assert "def advance_threaded" in to_closure.split("def rollout_carry")[1]
+    for new in (to_carry, to_closure):
+        entries = verify(tmp_path, old, new)
+        assert entries and all(e["status"] == "identical" for e in entries.values()), entries
+
+
+def test_consistent_reports_the_minority_style():
+    source = (
+        "import jax\n"
+        "def a(xs, k):\n    def step(c, x):\n        return c + k * x, c\n"
+        "    return jax.lax.scan(step, 0.0, xs)\n"
+        "def b(xs, k):\n    def step(c, x):\n        return c - k * x, c\n"
+        "    return jax.lax.scan(step, 0.0, xs)\n"
+        "def c(xs, k):\n    def step(c, x):\n        s, k = c\n        return (s * k, k), s\n"
+        "    return jax.lax.scan(step, (0.0, k), xs)\n")
+    found = check_text(source, "mod.py", Settings(param_style="consistent"))
+    assert [(d.code, d.start.line) for d in found] == [("SCN101", 14)]
+    tie = source.split("def b(")[0] + "def c(" + source.split("def c(")[1]
+    assert check_text(tie, "mod.py", Settings(param_style="consistent")) == []
