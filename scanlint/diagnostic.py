@@ -6,6 +6,8 @@ reports them; each output format converts to its own convention.
 
 from __future__ import annotations
 
+import bisect
+import re
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -54,33 +56,18 @@ class Diagnostic:
 class LineIndex:
     """Converts between (line, column) positions and offsets into one text."""
 
+    _BREAK = re.compile(r"\r\n|\r|\n")
+
     def __init__(self, text: str) -> None:
         self.text = text
-        starts = [0]
-        i, n = 0, len(text)
-        while i < n:
-            ch = text[i]
-            if ch == "\r":
-                if i + 1 < n and text[i + 1] == "\n":
-                    i += 1
-                starts.append(i + 1)
-            elif ch == "\n":
-                starts.append(i + 1)
-            i += 1
-        self.starts = starts
+        self.starts = [0, *(match.end() for match in self._BREAK.finditer(text))]
 
     def offset(self, pos: Position) -> int:
         return self.starts[pos.line - 1] + pos.column
 
     def position(self, offset: int) -> Position:
-        lo, hi = 0, len(self.starts) - 1
-        while lo < hi:
-            mid = (lo + hi + 1) // 2
-            if self.starts[mid] <= offset:
-                lo = mid
-            else:
-                hi = mid - 1
-        return Position(lo + 1, offset - self.starts[lo])
+        line = bisect.bisect_right(self.starts, offset) - 1
+        return Position(line + 1, offset - self.starts[line])
 
     def line_text(self, line: int) -> str:
         """The text of a 1-based line without its line ending."""

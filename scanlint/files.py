@@ -18,6 +18,9 @@ DEFAULT_EXCLUDE = (
     "buck-out", "build", "dist", "node_modules", "site-packages", "venv",
 )
 PYTHON_SUFFIXES = (".py", ".pyi")
+# Larger files are reported (SCN900) rather than parsed: LibCST needs several times the
+# file's size in memory, and no hand-written module comes near this.
+MAX_FILE_BYTES = 20 * 1024 * 1024
 # Every resolvable scan-family call is spelled with `lax` somewhere in the file (the import),
 # and names one of these functions (the import or the attribute).
 _FAMILY_TOKEN = re.compile(r"scan|fori_loop|while_loop|\bmap\b")
@@ -57,7 +60,9 @@ def read_source(path: str) -> SourceFile:
         if os.path.isdir(path):
             raise SourceError("is a directory")
         with open(path, "rb") as handle:
-            data = handle.read()
+            data = handle.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:
+            raise SourceError(f"file is larger than {MAX_FILE_BYTES // 2**20} MiB; not checked")
     except SourceError:
         raise
     except OSError as error:
@@ -70,8 +75,13 @@ def encode_source(source: SourceFile, text: str) -> bytes:
 
 
 def write_atomic(path: str, data: bytes) -> None:
-    """Replace ``path``'s content: temp file in the same folder, fsync, keep mode, rename."""
-    folder = os.path.dirname(os.path.abspath(path))
+    """Replace ``path``'s content: temp file in the same folder, fsync, keep mode, rename.
+
+    A symlink named on the command line is written through (its target changes, the link
+    stays); discovery never yields symlinks, so nothing outside the given paths is written.
+    """
+    path = os.path.realpath(path)
+    folder = os.path.dirname(path)
     mode = os.stat(path).st_mode & 0o7777
     handle, temp = tempfile.mkstemp(prefix=".scanlint-", suffix=".tmp", dir=folder)
     try:
@@ -152,7 +162,10 @@ def _walk(root: str, user_spec, respect_gitignore: bool, base: str) -> Iterator[
                          and not ignored(os.path.join(folder, d), True))
         for name in sorted(names):
             path = os.path.join(folder, name)
-            if name.endswith(PYTHON_SUFFIXES) and not ignored(path, False):
+            # Symlinked files are skipped: inside the tree they duplicate a real file, outside
+            # it they lead where --fix must not write.
+            if (name.endswith(PYTHON_SUFFIXES) and not os.path.islink(path)
+                    and not ignored(path, False)):
                 yield path
 
 

@@ -11,39 +11,10 @@ from typing import Callable, Sequence
 
 import libcst as cst
 
-from scanlint.diagnostic import Applicability, Diagnostic, Edit, Fix, LineIndex, apply_edits
+from scanlint.diagnostic import (Applicability, Diagnostic, Edit, Fix, LineIndex, Position,
+                                  apply_edits)
 
 MAX_FIX_PASSES = 10
-
-
-class _StatementReplacer(cst.CSTTransformer):
-    def __init__(self, old: cst.CSTNode, new: Sequence[cst.CSTNode]) -> None:
-        self.old = old
-        self.new = new
-
-    def on_leave(self, original_node, updated_node):
-        if original_node is self.old:
-            if len(self.new) == 1:
-                return self.new[0]
-            return cst.FlattenSentinel(self.new)
-        return updated_node
-
-
-def replace_nodes(module: cst.Module, replacements: dict[cst.CSTNode, cst.CSTNode]) -> cst.Module:
-    """A copy of ``module`` with each key node (by identity) replaced by its value."""
-    by_id = {id(k): v for k, v in replacements.items()}
-
-    class ById(cst.CSTTransformer):
-        def on_leave(self, original_node, updated_node):
-            return by_id.get(id(original_node), updated_node)
-
-    return module.visit(ById())
-
-
-def replace_statement(module: cst.Module, old: cst.CSTNode,
-                      new: Sequence[cst.CSTNode]) -> cst.Module:
-    """A copy of ``module`` with statement ``old`` replaced by the statements ``new``."""
-    return module.visit(_StatementReplacer(old, new))
 
 
 def line_edit(old: str, new: str) -> Edit | None:
@@ -67,10 +38,105 @@ def line_edit(old: str, new: str) -> Edit | None:
     return Edit(index.position(start), index.position(old_end), new[start:new_end])
 
 
-def fix_from_module(old_text: str, new_module: cst.Module, message: str,
+def render(module: cst.Module, nodes: Sequence[cst.CSTNode], indent: str) -> str:
+    """The text of statements ``nodes`` placed in a block indented by ``indent``."""
+    from libcst._nodes.internal import CodegenState
+
+    state = CodegenState(default_indent=module.default_indent,
+                         default_newline=module.default_newline)
+    if indent:
+        state.increase_indent(indent)
+    for node in nodes:
+        node._codegen(state)
+    return "".join(state.tokens)
+
+
+def _statement_edit(text: str, index: LineIndex, module: cst.Module, range_of,
+                    old: cst.CSTNode, new: Sequence[cst.CSTNode]) -> Edit | None:
+    """An edit replacing statement ``old`` by ``new``, or None when the statement's text in
+    the file is not exactly what LibCST renders for it (then the caller diffs the module)."""
+    span = range_of(old)
+    above = len(getattr(old, "leading_lines", ()))
+    above += len(getattr(old, "decorators", ())) + len(getattr(old, "lines_after_decorators", ()))
+    first = span.start.line - above
+    if first < 1:
+        return None
+    line = index.line_text(span.start.line)
+    indent = line[:len(line) - len(line.lstrip(" \t"))]
+    before = render(module, [old], indent)
+    start = index.starts[first - 1]
+    if text[start:start + len(before)] != before:
+        return None
+    after = render(module, new, indent)
+    newline = module.default_newline
+    if before.endswith(newline) and after.endswith(newline):  # keep edits within lines
+        before, after = before[:-len(newline)], after[:-len(newline)]
+    return Edit(index.position(start), index.position(start + len(before)), after)
+
+
+def statement_fix(text: str, module: cst.Module, range_of,
+                  replacements: Sequence[tuple[cst.CSTNode, Sequence[cst.CSTNode]]],
+                  message: str, applicability: Applicability,
+                  index: LineIndex | None = None) -> Fix | None:
+    """A fix replacing whole statements (each with zero or more statements).
+
+    Only the statements are rendered, so a file with many fixes costs linear time; when a
+    statement's text differs from LibCST's rendering, the whole module is diffed instead.
+    """
+    index = index or LineIndex(text)
+    edits = []
+    for old, new in replacements:
+        edit = _statement_edit(text, index, module, range_of, old, new)
+        if edit is None:
+            by_id = {id(old): list(new) for old, new in replacements}
+            new_module = module.visit(_ReplaceStatements(by_id))
+            return fix_from_module(text, module, new_module, message, applicability)
+        edits.append(edit)
+    return Fix(applicability, message, tuple(edits))
+
+
+class _ReplaceStatements(cst.CSTTransformer):
+    def __init__(self, by_id: dict[int, list[cst.CSTNode]]) -> None:
+        self.by_id = by_id
+
+    def on_leave(self, original_node, updated_node):
+        if id(original_node) in self.by_id:
+            new = self.by_id[id(original_node)]
+            return cst.FlattenSentinel(new) if new else cst.RemovalSentinel.REMOVE
+        return updated_node
+
+
+def fix_from_module(text: str, module: cst.Module, new_module: cst.Module, message: str,
                     applicability: Applicability) -> Fix | None:
-    edit = line_edit(old_text, new_module.code)
-    return Fix(applicability, message, (edit,)) if edit else None
+    """A fix turning ``module`` (parsed from ``text``) into ``new_module``.
+
+    The difference is taken between LibCST's renderings of the two modules, then moved onto
+    ``text``. LibCST does not render every byte back (form feeds, a CR-only file's last CR),
+    so the edit is kept only when the whole lines it replaces read the same in ``text``:
+    bytes outside the edit are never touched.
+    """
+    rendered = module.code
+    edit = line_edit(rendered, new_module.code)
+    if edit is None:
+        return None
+    if rendered != text:
+        edit = _transfer(edit, rendered, text)
+        if edit is None:
+            return None
+    return Fix(applicability, message, (edit,))
+
+
+def _transfer(edit: Edit, rendered: str, text: str) -> Edit | None:
+    ours, theirs = LineIndex(rendered), LineIndex(text)
+    last = edit.end.line if edit.end.column else edit.end.line - 1
+    if last > min(ours.line_count, theirs.line_count):
+        return None
+    for line in range(edit.start.line, last + 1):
+        if ours.line_text(line) != theirs.line_text(line):
+            return None
+    end = edit.end if edit.end.column == 0 else Position(edit.end.line,
+                                                          len(theirs.line_text(edit.end.line)))
+    return Edit(edit.start, end, edit.content)
 
 
 def edit_span(text_index: LineIndex, edit: Edit) -> tuple[int, int]:

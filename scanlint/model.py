@@ -12,6 +12,8 @@ from functools import cached_property
 import libcst as cst
 from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
+from scanlint.diagnostic import LineIndex
+from scanlint.positions import Mismatch, StatementPositions
 from scanlint.scopes import Binding, Scope, ScopeBuilder, lookup, qualified_name
 
 
@@ -114,8 +116,10 @@ class ScanSite:
 class FileModel:
     """Everything scanlint knows about one parsed file."""
 
-    def __init__(self, module: cst.Module) -> None:
+    def __init__(self, module: cst.Module, text: str | None = None) -> None:
         self.module = module
+        self.text = module.code if text is None else text
+        self.index = LineIndex(self.text)
         builder = ScopeBuilder(call_filter=CALLEE_NAMES)
         module.visit(builder)
         assert builder.module_scope is not None
@@ -130,9 +134,25 @@ class FileModel:
 
     @cached_property
     def positions(self) -> dict:
+        """LibCST's PositionProvider: exact for every node, but it renders the whole module."""
         return self._wrapper.resolve(PositionProvider)
 
-    def range_of(self, node: cst.CSTNode) -> CodeRange:
+    @cached_property
+    def _statement_positions(self) -> StatementPositions | None:
+        try:
+            return StatementPositions(self.module, self.text, self.index)
+        except Mismatch:
+            return None
+
+    def range_of(self, node: cst.CSTNode, statement: cst.CSTNode | None = None) -> CodeRange:
+        """Where ``node`` is; ``statement`` (the statement holding it) makes it cheaper."""
+        cheap = self._statement_positions
+        if cheap is not None:
+            span = cheap.statement(node)
+            if span is None and statement is not None:
+                span = cheap.within(self.module, node, statement)
+            if span is not None:
+                return span  # type: ignore[return-value]
         return self.positions[node]
 
     # -- sites ------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 
 from scanlint.cache import ResultCache
-from scanlint.engine import FileResult, check_file
+from scanlint.engine import INTERNAL_ERROR, FileResult, check_file, system_diagnostic
 from scanlint.settings import Settings
 
 # Below this many files to parse, starting worker processes costs more than it saves.
@@ -15,7 +15,11 @@ MIN_FILES_FOR_POOL = 16
 
 def _check_one(job: tuple[str, Settings, bool, bool]) -> FileResult:
     path, settings, fix, unsafe = job
-    return check_file(path, settings, fix=fix, unsafe=unsafe)
+    try:
+        return check_file(path, settings, fix=fix, unsafe=unsafe)
+    except Exception as error:  # one file's failure must not stop the others
+        return FileResult(path, [system_diagnostic(
+            INTERNAL_ERROR, path, f"internal error: {type(error).__name__}: {error}")])
 
 
 def run_files(paths: list[str], settings: Settings, fix: bool = False, unsafe: bool = False,

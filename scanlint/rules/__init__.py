@@ -44,8 +44,8 @@ class RuleContext:
 
     def diagnostic(self, rule: "type[Rule] | Rule", node: cst.CSTNode, message: str,
                    fix: Fix | None = None, statement: cst.CSTNode | None = None) -> Diagnostic:
-        span = self.model.range_of(node)
-        lines = self.model.range_of(statement or node)
+        span = self.model.range_of(node, statement)
+        lines = self.model.range_of(statement) if statement is not None else span
         return Diagnostic(
             code=rule.CODE,
             message=message,

@@ -5,7 +5,7 @@ from typing import Iterator
 import libcst as cst
 
 from scanlint.diagnostic import Diagnostic, Fix
-from scanlint.fixes import fix_from_module, replace_statement
+from scanlint.fixes import statement_fix
 from scanlint.rules import Invalid, Rule, RuleContext, Valid
 from scanlint.scopes import Binding, all_params, dotted
 
@@ -200,10 +200,10 @@ def _fix(ctx: RuleContext, binding: Binding) -> Fix | None:
         ),
     )
     statements = _split_line(line, binding.node, definition)
-    new_module = replace_statement(module, line, statements)
     safe = exact and (not isinstance(binding.node, cst.AnnAssign) or _future_annotations(module))
-    return fix_from_module(ctx.text, new_module, f"Rewrite `{binding.name}` as a `def`",
-                           "safe" if safe else "unsafe")
+    return statement_fix(ctx.text, module, ctx.model.range_of, [(line, statements)],
+                         f"Rewrite `{binding.name}` as a `def`", "safe" if safe else "unsafe",
+                         ctx.model.index)
 
 
 def _split_line(line: cst.SimpleStatementLine, small: cst.CSTNode,

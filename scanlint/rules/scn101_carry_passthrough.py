@@ -9,7 +9,7 @@ from scanlint.analysis import (CarryLayout, StepFunction, captures, carry_layout
 from scanlint.carryfix import (ReplaceById, call_with_init, index, names_in_use, rebuilt_statements,
                                rename_loads, sequence, with_elements)
 from scanlint.diagnostic import Diagnostic, Fix
-from scanlint.fixes import fix_from_module
+from scanlint.fixes import statement_fix
 from scanlint.model import ScanSite
 from scanlint.rules import Invalid, Rule, RuleContext, Valid
 from scanlint.scopes import lookup
@@ -220,15 +220,18 @@ def _fix(ctx: RuleContext, site: ScanSite, step: StepFunction, layout: CarryLayo
     statements = rebuilt_statements(site, call_with_init(site, new_init), rebuild, used)
     if statements is None:
         return None
-    if move:
-        new_def = step.node.visit(ReplaceById(body_changes)).with_changes(leading_lines=[])
-        changes: dict = {id(step.node): None, id(site.statement): [new_def, *statements]}
+    new_def = step.node.visit(ReplaceById(body_changes))
+    if move:  # the def goes just before the call, with the comments above it
+        comments = [line for line in step.node.leading_lines if line.comment is not None]
+        new_def = new_def.with_changes(leading_lines=[*statements[0].leading_lines, *comments])
+        statements[0] = statements[0].with_changes(leading_lines=[])
+        replacements = [(step.node, []), (site.statement, [new_def, *statements])]
     else:
-        changes = {**body_changes, id(site.statement): statements}
-    new_module = model.module.visit(ReplaceById(changes))
+        replacements = [(step.node, [new_def]), (site.statement, statements)]
     names = ", ".join(f"`{v.value}`" for v in values.values())
-    return fix_from_module(ctx.text, new_module, f"Capture {names} instead of threading them "
-                           "through the carry", "unsafe")
+    return statement_fix(ctx.text, model.module, model.range_of, replacements,
+                         f"Capture {names} instead of threading them through the carry", "unsafe",
+                         model.index)
 
 
 def _movable_into(model, step: StepFunction, site: ScanSite) -> bool:

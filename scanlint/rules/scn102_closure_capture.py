@@ -10,7 +10,7 @@ from scanlint.analysis import (Capture, CarryLayout, StepFunction, carry_layout,
 from scanlint.carryfix import (ReplaceById, call_with_init, fresh_name, index, names_in_use,
                                rebuilt_statements, rename_loads, sequence, with_elements)
 from scanlint.diagnostic import Diagnostic, Fix
-from scanlint.fixes import fix_from_module
+from scanlint.fixes import statement_fix
 from scanlint.model import ScanSite
 from scanlint.rules import Invalid, Rule, RuleContext, Valid
 
@@ -225,10 +225,11 @@ def _fix(ctx: RuleContext, site: ScanSite, step: StepFunction, moving: list[Capt
     statements = rebuilt_statements(site, call_with_init(site, new_init, new_call), rebuild, used)
     if statements is None:
         return None
-    changes[id(site.statement)] = statements
-    new_module = model.module.visit(ReplaceById(changes))
-    return fix_from_module(ctx.text, new_module, "Thread " + ", ".join(f"`{n}`" for n in names)
-                           + " through the carry", "unsafe")
+    new_def = step.node.visit(ReplaceById(changes))
+    return statement_fix(ctx.text, model.module, model.range_of,
+                         [(step.node, [new_def]), (site.statement, statements)],
+                         "Thread " + ", ".join(f"`{n}`" for n in names) + " through the carry",
+                         "unsafe", model.index)
 
 
 def _names(names: list[str]) -> list[cst.Name]:

@@ -4,9 +4,11 @@ from scanlint.rules import Rule
 class ReadError(Rule):
     """
     ## What it does
-    Reports a file scanlint could not read or decode: a missing path, a broken symlink, no
-    read permission, binary content, or bytes that are not valid in the file's encoding
-    (PEP 263 cookie, BOM, or UTF-8).
+    Reports a file scanlint could not read, decode or check: a missing path, a broken symlink,
+    no read permission, binary content, bytes that are not valid in the file's encoding
+    (PEP 263 cookie, BOM, or UTF-8), a file over 20 MiB, or expressions nested more than
+    1,000 levels deep (generated code that CPython cannot compile either, and that LibCST
+    parses in time growing much faster than the file).
 
     ## Why is this bad?
     A file that cannot be read is not checked; the finding says so instead of passing silently.
