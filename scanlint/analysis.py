@@ -377,7 +377,9 @@ class _StaticUseFinder(cst.CSTVisitor):
     def visit_Comparison(self, node: cst.Comparison) -> bool:
         if any(isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn))
                for c in node.comparisons):
-            self._static(node, "in an `is`/`in` comparison")
+            self._static(node.left, "in an `is`/`in` comparison")
+            for comparison in node.comparisons:
+                self._static(comparison.comparator, "in an `is`/`in` comparison")
             return False
         return True
 

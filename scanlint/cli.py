@@ -10,7 +10,7 @@ import difflib
 import os
 import sys
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from scanlint import __version__
 from scanlint.config import ConfigError, find_pyproject, load_settings, validate_codes, with_overrides
@@ -55,6 +55,9 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--verify", action="store_true",
                        help="with --fix: write a file's fixes only if `scanlint verify` proves "
                             "them bit-identical (runs your code under jax)")
+    check.add_argument("--since", "--diff-base", dest="since", metavar="REV",
+                       help="report only findings on lines added or changed since this git "
+                            "revision")
     check.add_argument("--exit-zero", action="store_true", help="exit 0 even with findings")
     check.add_argument("--statistics", action="store_true", help="print counts per rule")
     check.add_argument("--stdin-filename", help="the file name to report for `-`")
@@ -147,6 +150,32 @@ class RunSummary:
     files_checked: int
     files_failed: int
     diff_text: str
+    sources: dict[str, str] = field(default_factory=dict)  # the text the diagnostics are of
+
+
+def repo_root(start: str) -> str | None:
+    from scanlint.gitdiff import repo_root as find
+
+    return find(start)
+
+
+def only_changed(diagnostics: list[Diagnostic], rev: str) -> list[Diagnostic]:
+    """The findings that touch a line added or changed since ``rev``."""
+    from scanlint.gitdiff import GitError, changed_lines, verify_revision
+
+    try:
+        verify_revision(rev, os.getcwd())
+        cache: dict[str, set[int] | None] = {}
+        kept = []
+        for d in diagnostics:
+            if d.path not in cache:
+                cache[d.path] = changed_lines(d.path, rev) if os.path.isfile(d.path) else None
+            lines = cache[d.path]
+            if lines is None or any(n in lines for n in range(d.start.line, d.end.line + 1)):
+                kept.append(d)
+        return kept
+    except GitError as error:
+        raise UsageError(f"--since {rev}: {error}") from None
 
 
 def run_check(args) -> int:
@@ -159,7 +188,10 @@ def run_check(args) -> int:
             raise UsageError("`-` (standard input) cannot be combined with other paths")
         return check_stdin(args, settings)
     summary = check_paths(paths, settings, args, root)
-    ctx = ReportContext(unsafe_fixes=args.unsafe_fixes)
+    if args.since:
+        summary.diagnostics = only_changed(summary.diagnostics, args.since)
+    ctx = ReportContext(unsafe_fixes=args.unsafe_fixes, sources=summary.sources,
+                        repo_root=repo_root(os.getcwd()))
     if args.diff:
         sys.stdout.write(summary.diff_text)
         if not args.quiet:
@@ -195,7 +227,10 @@ def check_paths(paths: list[str], settings: Settings, args, root: str) -> RunSum
                         unsafe=args.unsafe_fixes, jobs=args.jobs,
                         cache_dir=None if args.no_cache else cache_dir(args))
     fixed, diffs, failed = 0, [], len(found.missing)
+    sources: dict[str, str] = {}
     for result in results:
+        if result.source is not None:
+            sources[result.path] = result.source.text
         if any(d.code in ("SCN900", "SCN999") for d in result.diagnostics):
             failed += 1
         if result.fixed_text is not None and result.source is not None:
@@ -206,10 +241,24 @@ def check_paths(paths: list[str], settings: Settings, args, root: str) -> RunSum
                 continue
             elif not write_fixed(result, diagnostics):
                 continue
+            else:
+                sources[result.path] = result.fixed_text
             fixed += result.applied
         diagnostics.extend(result.diagnostics)
+    add_missing_sources(sources, diagnostics)
     return RunSummary(sorted(diagnostics, key=Diagnostic.sort_key), fixed,
-                      len(found.files) + len(found.missing), failed, "".join(diffs))
+                      len(found.files) + len(found.missing), failed, "".join(diffs), sources)
+
+
+def add_missing_sources(sources: dict[str, str], diagnostics: list[Diagnostic]) -> None:
+    """Formats quote lines and count columns in bytes: cached results carry no text."""
+    from scanlint.files import SourceError, read_source
+
+    for path in {d.path for d in diagnostics} - set(sources):
+        try:
+            sources[path] = read_source(path).text
+        except SourceError:
+            pass
 
 
 def fix_verifies(result, settings: Settings) -> bool:
@@ -264,7 +313,10 @@ def check_stdin(args, settings: Settings) -> int:
     path = args.stdin_filename or "-"
     result = check_file(path, settings, fix=args.fix or args.diff, unsafe=args.unsafe_fixes,
                         data=sys.stdin.buffer.read())
-    ctx = ReportContext(unsafe_fixes=args.unsafe_fixes)
+    text = result.fixed_text if result.fixed_text is not None else (
+        result.source.text if result.source else "")
+    ctx = ReportContext(unsafe_fixes=args.unsafe_fixes, sources={path: text},
+                        repo_root=repo_root(os.getcwd()))
     summary = RunSummary(result.diagnostics, result.applied, 1,
                          int(any(d.code in ("SCN900", "SCN999") for d in result.diagnostics)), "")
     if args.diff:
@@ -272,8 +324,6 @@ def check_stdin(args, settings: Settings) -> int:
             sys.stdout.write(unified_diff(path, result.source.text, result.fixed_text))
         return EXIT_FINDINGS if result.applied and not args.exit_zero else EXIT_CLEAN
     if args.fix:  # like ruff: the fixed source on stdout, the findings on stderr
-        text = result.fixed_text if result.fixed_text is not None else (
-            result.source.text if result.source else "")
         sys.stdout.write(text)
         sys.stderr.write(formats()[args.output_format](result.diagnostics, ctx))
     else:

@@ -178,9 +178,7 @@ def _check_text(text: str, path: str, settings: Settings) -> list[Diagnostic]:
     try:
         module = cst.parse_module(text)
     except cst.ParserSyntaxError as error:
-        message = str(error.message) if hasattr(error, "message") else str(error)
-        return [system_diagnostic(SYNTAX_ERROR, path, f"syntax error: {message}",
-                                  error.raw_line, error.raw_column)]
+        return [syntax_error(text, path, error)]
     except (RecursionError, MemoryError, ValueError) as error:
         return [system_diagnostic(SYNTAX_ERROR, path, f"cannot parse: {type(error).__name__}")]
     try:
@@ -200,6 +198,25 @@ def _check_text(text: str, path: str, settings: Settings) -> list[Diagnostic]:
     comments = noqa_comments(text)
     kept = [d for d in found if d.code == INTERNAL_ERROR or not suppressed(d, comments)]
     return sorted(kept, key=Diagnostic.sort_key)
+
+
+def syntax_error(text: str, path: str, error) -> Diagnostic:
+    """SCN999 with CPython's own message and position when it rejects the file too (they
+    are what users know), else LibCST's."""
+    import ast
+
+    try:
+        ast.parse(text)
+    except SyntaxError as python_error:
+        line = python_error.lineno or 1
+        column = max((python_error.offset or 1) - 1, 0)
+        return system_diagnostic(SYNTAX_ERROR, path, f"syntax error: {python_error.msg}",
+                                 line, column)
+    except (ValueError, RecursionError, MemoryError):
+        pass
+    message = getattr(error, "message", None) or str(error).splitlines()[0]
+    return system_diagnostic(SYNTAX_ERROR, path, f"syntax error: {message}",
+                             error.raw_line, error.raw_column)
 
 
 def parses(text: str) -> bool:

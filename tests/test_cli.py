@@ -25,8 +25,8 @@ def test_reports_fixtures_with_exit_1_and_summary_on_stderr():
     lines = result.stdout.splitlines()
     assert "fixtures/rollout_styles.py:26:5: SCN001 [*] Step function `step` is a lambda bound to" \
            " a name; use a `def`" in lines
-    assert all(": SCN001 [*] " in line for line in lines) and len(lines) == 7
-    assert "Found 7 errors." in result.stderr and "7 fixable" in result.stderr
+    assert all(": SCN001 [*] " in line for line in lines) and len(lines) == 9
+    assert "Found 9 errors." in result.stderr and "9 fixable" in result.stderr
 
 
 def test_clean_file_exits_0(tmp_path):
@@ -159,7 +159,7 @@ def test_gitignored_files_are_skipped(tmp_path):
 
 def test_statistics_and_rule_docs():
     result = run_scanlint("check", "--statistics", "fixtures", cwd=FIXTURES.parent)
-    assert "    7\tSCN001\t[*] lambda-step" in result.stdout
+    assert "    9\tSCN001\t[*] lambda-step" in result.stdout
     doc = run_scanlint("rule", "SCN001")
     assert doc.returncode == 0 and doc.stdout.startswith("# SCN001 lambda-step")
     assert "## Use instead" in doc.stdout

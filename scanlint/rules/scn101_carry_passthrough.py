@@ -229,8 +229,9 @@ def _fix(ctx: RuleContext, site: ScanSite, step: StepFunction, layout: CarryLayo
     else:
         replacements = [(step.node, [new_def]), (site.statement, statements)]
     names = ", ".join(f"`{v.value}`" for v in values.values())
+    them = "it" if len(values) == 1 else "them"
     return statement_fix(ctx.text, model.module, model.range_of, replacements,
-                         f"Capture {names} instead of threading them through the carry", "unsafe",
+                         f"Capture {names} instead of threading {them} through the carry", "unsafe",
                          model.index)
 
 

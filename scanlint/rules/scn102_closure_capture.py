@@ -171,6 +171,28 @@ class ClosureCapture(Rule):
             "    return jax.lax.scan(step, 0.0, xs)\n",
             None, settings={"param_style": "carry"},
         ),
+        # `is` comparisons need Python values: `mode` stays, `k` moves.
+        Invalid(
+            "import jax\n"
+            "def run(xs, k, mode):\n"
+            "    def step(c, x):\n"
+            "        if mode is None:\n"
+            "            return c + k * x, c\n"
+            "        return c - k * x, c\n"
+            "    out = jax.lax.scan(step, 0.0, xs)\n"
+            "    return out\n",
+            "import jax\n"
+            "def run(xs, k, mode):\n"
+            "    def step(packed, x):\n"
+            "        c, k = packed\n"
+            "        if mode is None:\n"
+            "            return (c + k * x, k), c\n"
+            "        return (c - k * x, k), c\n"
+            "    carry_out, ys_out = jax.lax.scan(step, (0.0, k), xs)\n"
+            "    out = carry_out[0], ys_out\n"
+            "    return out\n",
+            unsafe=True, settings={"param_style": "carry"},
+        ),
         # An inline lambda: reported, no fix.
         Invalid(
             "import jax\ndef run(xs, k):\n    return jax.lax.scan(lambda c, x: (c + k, c), 0.0, xs)\n",

@@ -1,0 +1,98 @@
+"""Run scanlint over real code no one here wrote; report files, findings, crashes and time.
+
+    python benchmarks/corpus.py [TREE...]         # default: the stdlib and installed jax/flax/optax
+    python benchmarks/corpus.py --json out.json
+
+For every file: check with each param style; for files with findings, apply every fix
+(unsafe ones too) and check the result parses and that a second --fix changes nothing.
+Crashes (exceptions escaping the engine) and SCN990 internal errors must both be zero.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import sys
+import sysconfig
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from scanlint.engine import check_file, fix_text, parses  # noqa: E402
+from scanlint.files import discover  # noqa: E402
+from scanlint.settings import Settings  # noqa: E402
+
+STYLES = {"default": Settings(), "closure": Settings(param_style="closure"),
+          "carry": Settings(param_style="carry")}
+
+
+def default_trees() -> list[str]:
+    trees = [sysconfig.get_paths()["stdlib"]]
+    for package in ("jax", "flax", "optax"):
+        spec = importlib.util.find_spec(package)
+        if spec and spec.submodule_search_locations:
+            trees.append(list(spec.submodule_search_locations)[0])
+    return trees
+
+
+def one_file(path: str) -> dict:
+    out: dict = {"path": path, "findings": {}, "crash": None, "fix_failures": []}
+    try:
+        for name, settings in STYLES.items():
+            result = check_file(path, settings)
+            out["findings"][name] = [(d.code, d.start.line, d.message) for d in result.diagnostics]
+            fixable = [d for d in result.diagnostics if d.fix is not None]
+            if fixable and result.source is not None:
+                once = fix_text(result.source.text, path, settings, unsafe=True)
+                twice = fix_text(once.text, path, settings, unsafe=True)
+                if once.errors or not parses(once.text) or twice.text != once.text:
+                    out["fix_failures"].append(name)
+                out.setdefault("fixed", {})[name] = once.applied
+    except Exception as error:  # exactly what the run must never see
+        out["crash"] = f"{type(error).__name__}: {error}"
+    return out
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("trees", nargs="*")
+    parser.add_argument("--json", help="write per-file results here")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    args = parser.parse_args(argv)
+    trees = args.trees or default_trees()
+    files = discover(trees, respect_gitignore=False).files
+    start = time.perf_counter()
+    with ProcessPoolExecutor(args.jobs) as pool:
+        results = list(pool.map(one_file, files, chunksize=16))
+    seconds = time.perf_counter() - start
+    codes = {name: Counter(code for r in results for code, *_ in r["findings"].get(name, []))
+             for name in STYLES}
+    crashes = [r for r in results if r["crash"]]
+    internal = sum(c["SCN990"] for c in codes.values())
+    fix_failures = [r["path"] for r in results if r["fix_failures"]]
+    fixed = sum(sum(r.get("fixed", {}).values()) for r in results)
+    print(f"trees: {', '.join(trees)}")
+    print(f"files: {len(files)}  time: {seconds:.1f} s on {args.jobs} processes "
+          f"(3 styles, plus fixing files with findings)")
+    for name, counter in codes.items():
+        print(f"findings ({name}): " + (", ".join(f"{c} {n}" for c, n in sorted(counter.items()))
+                                       or "none"))
+    print(f"fixes applied and re-checked: {fixed}")
+    print(f"crashes: {len(crashes)}  internal errors (SCN990): {internal}  "
+          f"fixes that failed to parse or were not idempotent: {len(fix_failures)}")
+    for r in crashes[:10]:
+        print(f"  crash {r['path']}: {r['crash']}")
+    for path in fix_failures[:10]:
+        print(f"  fix failure {path}")
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump(results, out, indent=1)
+    return 1 if crashes or internal or fix_failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

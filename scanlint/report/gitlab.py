@@ -1,0 +1,24 @@
+"""GitLab Code Quality report (a JSON list of issues)."""
+
+from __future__ import annotations
+
+import json
+
+from scanlint.diagnostic import Diagnostic
+from scanlint.report import ReportContext, fingerprints
+
+NAME = "gitlab"
+
+
+def render(diagnostics: list[Diagnostic], ctx: ReportContext) -> str:
+    issues = []
+    for d, print_ in zip(diagnostics, fingerprints(diagnostics, ctx)):
+        issues.append({
+            "description": f"{d.code} {d.message}",
+            "check_name": d.code,
+            "fingerprint": print_.replace(":", "-") + "-" + d.code,
+            "severity": "major" if d.code.startswith("SCN9") else "minor",
+            "location": {"path": ctx.repo_path(d.path),
+                         "lines": {"begin": d.start.line, "end": d.end.line}},
+        })
+    return json.dumps(issues, indent=2, ensure_ascii=False) + "\n"
