@@ -60,6 +60,9 @@ def build_parser() -> argparse.ArgumentParser:
                             "revision")
     check.add_argument("--exit-zero", action="store_true", help="exit 0 even with findings")
     check.add_argument("--statistics", action="store_true", help="print counts per rule")
+    check.add_argument("--force-exclude", action="store_true",
+                       help="apply `exclude` to files named on the command line too "
+                            "(for pre-commit)")
     check.add_argument("--stdin-filename", help="the file name to report for `-`")
     check.add_argument("--config", help="a pyproject.toml to read [tool.scanlint] from")
     check.add_argument("--quiet", "-q", action="store_true", help="no summary on stderr")
@@ -71,6 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     from scanlint.verify.cli import add_verify_parser
 
     add_verify_parser(commands)
+    commands.add_parser("server", help="run the language server on stdio (needs scanlint[lsp])")
     return parser
 
 
@@ -89,6 +93,10 @@ def main(argv: list[str] | None = None) -> int:
             from scanlint.verify.cli import run_verify
 
             return run_verify(args)
+        if args.command == "server":
+            from scanlint.lsp import serve
+
+            return serve()
         if args.command == "verify":
             from scanlint.verify.cli import run_verify
 
@@ -220,7 +228,7 @@ def check_paths(paths: list[str], settings: Settings, args, root: str) -> RunSum
     from scanlint.runner import run_files
 
     found = discover(paths, settings.exclude + settings.extend_exclude,
-                     settings.respect_gitignore, root)
+                     settings.respect_gitignore, root, force_exclude=args.force_exclude)
     diagnostics = [system_diagnostic(READ_ERROR, path, "cannot read: No such file or directory")
                    for path in found.missing]
     results = run_files(found.files, settings, fix=args.fix or args.diff,

@@ -106,21 +106,28 @@ class Discovered:
 
 
 def discover(paths: list[str], exclude: tuple[str, ...] = (),
-             respect_gitignore: bool = True, base: str | None = None) -> Discovered:
-    """Python files under ``paths``; a file given explicitly is always checked.
+             respect_gitignore: bool = True, base: str | None = None,
+             force_exclude: bool = False) -> Discovered:
+    """Python files under ``paths``; a file given explicitly is checked unless
+    ``force_exclude`` (for pre-commit, which passes every staged file) and it is excluded.
 
     ``exclude`` holds gitignore-style patterns relative to ``base`` (the project root).
     """
     import pathspec
 
     user_spec = pathspec.GitIgnoreSpec.from_lines(exclude)
+    base = base or os.getcwd()
     files: list[str] = []
     missing: list[str] = []
     for given in paths:
         if os.path.isfile(given) or (not os.path.exists(given) and os.path.islink(given)):
+            rel = os.path.relpath(os.path.abspath(given), base).replace(os.sep, "/")
+            if force_exclude and (user_spec.match_file(rel) or any(
+                    part in DEFAULT_EXCLUDE for part in rel.split("/")[:-1])):
+                continue
             files.append(given)
         elif os.path.isdir(given):
-            files.extend(_walk(given, user_spec, respect_gitignore, base or os.getcwd()))
+            files.extend(_walk(given, user_spec, respect_gitignore, base))
         else:
             missing.append(given)
     seen: set[str] = set()
