@@ -6,7 +6,6 @@ import os
 import sys
 from dataclasses import replace
 
-from scanlint.rules import all_rules
 from scanlint.settings import PARAM_STYLES, STEP_STYLES, Settings
 
 if sys.version_info >= (3, 11):
@@ -110,6 +109,8 @@ def _per_file_ignores(value, where: str) -> tuple:
 
 
 def validate_codes(codes: list[str], setting: str) -> list[str]:
+    from scanlint.rules import all_rules  # imports LibCST: only when codes are named
+
     known = [rule.CODE for rule in all_rules()]
     out = []
     for code in codes:

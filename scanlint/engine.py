@@ -175,6 +175,10 @@ def _check_text(text: str, path: str, settings: Settings) -> list[Diagnostic]:
     deep = too_deep(text)
     if deep is not None:
         return [system_diagnostic(READ_ERROR, path, f"not checked: {deep}")]
+    from scanlint.prefilter import may_have_site
+
+    if not may_have_site(text):
+        return []
     try:
         module = cst.parse_module(text)
     except cst.ParserSyntaxError as error:

@@ -21,8 +21,9 @@ PYTHON_SUFFIXES = (".py", ".pyi")
 # Larger files are reported (SCN900) rather than parsed: LibCST needs several times the
 # file's size in memory, and no hand-written module comes near this.
 MAX_FILE_BYTES = 20 * 1024 * 1024
-# Every resolvable scan-family call is spelled with `lax` somewhere in the file (the import),
-# and names one of these functions (the import or the attribute).
+# Every resolvable scan-family call needs an import naming `jax` and `lax` (all qualified
+# names the model accepts start with `jax.` and contain `lax`), and names one of these
+# functions (in the import or the attribute).
 _FAMILY_TOKEN = re.compile(r"scan|fori_loop|while_loop|\bmap\b")
 
 
@@ -39,7 +40,7 @@ class SourceFile:
 
 def may_contain_site(text: str) -> bool:
     """A sound prefilter: False only for files that cannot contain a resolved scan site."""
-    return "lax" in text and _FAMILY_TOKEN.search(text) is not None
+    return "jax" in text and "lax" in text and _FAMILY_TOKEN.search(text) is not None
 
 
 def decode_source(data: bytes, path: str = "-") -> SourceFile:

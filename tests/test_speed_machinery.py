@@ -1,0 +1,105 @@
+"""The speed machinery changes nothing but speed: jobs, cache, prefilters."""
+
+import json
+import subprocess
+import sys
+
+import libcst as cst
+
+from conftest import FIXTURES, ROOT, run_scanlint
+from scanlint.cache import ResultCache
+from scanlint.files import discover, may_contain_site, read_source
+from scanlint.model import FileModel
+from scanlint.prefilter import may_have_site
+from scanlint.settings import Settings
+
+SOURCE = ("import jax\n\ndef run(xs, k):\n    step = lambda c, x: (c + k * x, c)\n"
+          "    return jax.lax.scan(step, 0.0, xs)\n")
+
+
+def many_files(tmp_path, count=40):
+    for i in range(count):
+        body = SOURCE if i % 3 else "import os\nprint(os.sep)\n"
+        (tmp_path / f"m{i:02d}.py").write_text(body.replace("k * x", f"k * x + {i}"))
+
+
+def test_same_findings_with_one_or_two_jobs_and_with_or_without_cache(tmp_path):
+    many_files(tmp_path)
+    outputs = set()
+    for args in (["--jobs", "1", "--no-cache"], ["--jobs", "2", "--no-cache"],
+                 ["--jobs", "2", "--cache-dir", str(tmp_path / "c")],  # fills the cache
+                 ["--jobs", "2", "--cache-dir", str(tmp_path / "c")],  # reads it
+                 ["--jobs", "1", "--cache-dir", str(tmp_path / "c")]):
+        result = run_scanlint("check", "--output-format", "json", *args, ".", cwd=tmp_path)
+        assert result.returncode == 1
+        outputs.add(result.stdout)
+    assert len(outputs) == 1 and len(json.loads(outputs.pop())) == 26
+
+
+def test_cache_key_changes_with_content_settings_and_version(monkeypatch, tmp_path):
+    import scanlint.cache
+
+    base = ResultCache(str(tmp_path), Settings())
+    key = base.key("a.py", b"x = 1\n")
+    assert key == ResultCache(str(tmp_path), Settings()).key("a.py", b"x = 1\n")
+    assert key != base.key("a.py", b"x = 2\n")
+    assert key != ResultCache(str(tmp_path), Settings(param_style="carry")).key("a.py", b"x = 1\n")
+    monkeypatch.setattr(scanlint.cache, "__version__", "999.0")
+    assert key != ResultCache(str(tmp_path), Settings()).key("a.py", b"x = 1\n")
+
+
+def test_cache_is_invalidated_by_an_edit(tmp_path):
+    path = tmp_path / "a.py"
+    path.write_text(SOURCE)
+    cache = ["--cache-dir", str(tmp_path / "c")]
+    assert run_scanlint("check", *cache, "a.py", cwd=tmp_path).returncode == 1
+    path.write_text(SOURCE.replace("step = lambda c, x: (c + k * x, c)",
+                                   "def step(c, x):\n        return c + k * x, c"))
+    assert run_scanlint("check", *cache, "a.py", cwd=tmp_path).returncode == 0
+    assert run_scanlint("check", *cache, "--step-style", "any", "a.py", cwd=tmp_path
+                        ).returncode == 0
+
+
+def test_a_damaged_cache_entry_is_a_miss(tmp_path):
+    (tmp_path / "a.py").write_text(SOURCE)
+    cache = tmp_path / "c"
+    run_scanlint("check", "--cache-dir", str(cache), "a.py", cwd=tmp_path)
+    for entry in cache.rglob("*.json"):
+        entry.write_text("{not json")
+    result = run_scanlint("check", "--cache-dir", str(cache), "a.py", cwd=tmp_path)
+    assert result.returncode == 1 and "SCN001" in result.stdout
+
+
+def test_a_warm_run_never_imports_libcst(tmp_path):
+    many_files(tmp_path)
+    cache = str(tmp_path / "c")
+    run_scanlint("check", "--cache-dir", cache, ".", cwd=tmp_path)
+    probe = ("import sys\nfrom scanlint.cli import main\n"
+             f"code = main(['check', '-q', '--cache-dir', {cache!r}, '.'])\n"
+             "print('LIBCST' if 'libcst' in sys.modules else 'NO-LIBCST', code)\n")
+    result = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True,
+                            text=True)
+    assert result.stdout.strip().endswith("NO-LIBCST 1"), result.stdout + result.stderr
+
+
+def test_prefilters_never_drop_a_file_with_a_site():
+    files = discover([str(FIXTURES), str(ROOT / "tests"), str(ROOT / "scanlint")]).files
+    with_sites = 0
+    for path in files:
+        text = read_source(path).text
+        try:
+            model = FileModel(cst.parse_module(text), text)
+        except cst.ParserSyntaxError:
+            continue
+        if model.sites:
+            with_sites += 1
+            assert may_contain_site(text) and may_have_site(text), path
+    assert with_sites >= 6
+
+
+def test_ast_prefilter_rejects_lookalikes():
+    assert not may_have_site("import numpy as np\nnp.lax = 1\nrelax = map(str, [])\n")
+    assert not may_have_site("import jax\nresult = map(len, [])\nscan = 1\n")
+    assert may_have_site("from jax.lax import scan as s\ns(f, 0, x)\n")
+    assert may_have_site("import jax.lax as L\nL.map(f, x)\n")
+    assert may_have_site("from jax.lax import *\nscan(f, 0, x)\n")
