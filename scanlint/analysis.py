@@ -15,7 +15,8 @@ from scanlint.scopes import BUILTIN_NAMES, Binding, Scope, all_params, dotted, l
 
 # The position of the carry among the body's parameters, per role.
 CARRY_POSITION = {("scan", "f"): 0, ("fori_loop", "body_fun"): 1,
-                  ("while_loop", "body_fun"): 0, ("while_loop", "cond_fun"): 0}
+                  ("while_loop", "body_fun"): 0, ("while_loop", "cond_fun"): 0,
+                  ("map", "f"): None}  # lax.map's body has no carry
 
 
 @dataclass(eq=False)
@@ -25,11 +26,12 @@ class StepFunction:
     ref: BodyRef
     node: cst.FunctionDef | cst.Lambda
     scope: Scope
-    carry_param: cst.Param
+    carry_param: cst.Param | None  # None for lax.map, whose body has no carry
     returns_pair: bool  # scan bodies return (carry, y); fori/while bodies the carry itself
 
     @property
     def carry_name(self) -> str:
+        assert self.carry_param is not None
         return self.carry_param.name.value
 
     @property
@@ -41,14 +43,16 @@ def step_function(model: FileModel, site: ScanSite, role: str | None = None) -> 
     ref = site.body(role)
     if ref is None or ref.function is None or ref.function_scope is None:
         return None
-    position = CARRY_POSITION.get((site.callee, ref.role))
-    if position is None:
+    key = (site.callee, ref.role)
+    if key not in CARRY_POSITION:
         return None
+    position = CARRY_POSITION[key]
     params = ref.function.params
     positional = [*params.posonly_params, *params.params]
-    if len(positional) <= position:
+    if position is not None and len(positional) <= position:
         return None
-    return StepFunction(ref, ref.function, ref.function_scope, positional[position],
+    carry = positional[position] if position is not None else None
+    return StepFunction(ref, ref.function, ref.function_scope, carry,
                         returns_pair=site.callee == "scan")
 
 
@@ -119,7 +123,7 @@ def returned_carry(step: StepFunction, value: cst.BaseExpression | None) -> cst.
 def carry_layout(model: FileModel, site: ScanSite, step: StepFunction) -> CarryLayout | None:
     """The layout of a tuple or list carry, or None when the code does not show one."""
     init = _sequence(site.init)
-    if init is None or not step.is_def:
+    if init is None or not step.is_def or step.carry_param is None:
         return None
     container, elements = init
     function = step.node
@@ -427,7 +431,7 @@ def site_style(model: FileModel, site: ScanSite) -> str | None:
     """"carry" when the body threads constants through the carry, "closure" when it captures
     locals of an enclosing function that could be threaded, else None."""
     step = step_function(model, site)
-    if step is None:
+    if step is None or step.carry_param is None:
         return None
     layout = carry_layout(model, site, step)
     if layout is not None and layout.passthrough:
@@ -453,3 +457,99 @@ def wanted_style(model: FileModel, param_style: str) -> str | None:
     if param_style == "consistent":
         return majority_style(model)
     return None
+
+
+# -- what a body returns, and literal pytree shapes (SCN2xx) ----------------------------------
+def returned_values(step: StepFunction) -> list[tuple[cst.CSTNode, cst.BaseExpression | None]]:
+    """(where, value) for every way the body returns: each `return` of a def (value None
+    for a bare `return`), or a lambda's expression."""
+    if isinstance(step.node, cst.Lambda):
+        return [(step.node.body, step.node.body)]
+    return [(ret, ret.value) for ret in returns_of(step.node)]
+
+
+def falls_off_end(function: cst.FunctionDef) -> bool:
+    """True when the def's last statement is not a return or raise (it may return None)."""
+    body = function.body
+    if not isinstance(body, cst.IndentedBlock) or not body.body:
+        return False
+    last = body.body[-1]
+    if isinstance(last, cst.SimpleStatementLine):
+        return not isinstance(last.body[-1], (cst.Return, cst.Raise))
+    return isinstance(last, (cst.For, cst.While)) or (
+        isinstance(last, cst.If) and last.orelse is None)
+
+
+def literal_shape(expr: cst.BaseExpression | None) -> tuple | None:
+    """("tuple", n), ("list", n) or ("dict", keys) for a literal container, else None."""
+    if isinstance(expr, (cst.Tuple, cst.List)):
+        if not all(isinstance(e, cst.Element) for e in expr.elements):
+            return None
+        return ("tuple" if isinstance(expr, cst.Tuple) else "list", len(expr.elements))
+    if isinstance(expr, cst.Dict):
+        keys = []
+        for element in expr.elements:
+            if not isinstance(element, cst.DictElement) or not isinstance(
+                    element.key, cst.SimpleString):
+                return None
+            keys.append(element.key.evaluated_value)
+        return ("dict", tuple(sorted(keys)))
+    return None
+
+
+def describe_shape(shape: tuple) -> str:
+    kind, detail = shape
+    if kind == "dict":
+        return "a dict with keys " + ", ".join(repr(k) for k in detail)
+    return f"a {kind} of {detail}"
+
+
+# Expressions that can never evaluate to a tuple.
+NOT_A_TUPLE = (cst.BinaryOperation, cst.UnaryOperation, cst.BooleanOperation, cst.Comparison,
+               cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.FormattedString,
+               cst.ConcatenatedString, cst.List, cst.Dict, cst.Set, cst.ListComp, cst.SetComp,
+               cst.DictComp, cst.GeneratorExp, cst.Lambda)
+
+
+def loops_around(function_node: cst.CSTNode) -> dict[int, tuple[cst.For, ...]]:
+    """Statement id -> the `for` loops (outermost first) around it, within one function."""
+    found: dict[int, tuple[cst.For, ...]] = {}
+
+    class Walker(cst.CSTVisitor):
+        def __init__(self) -> None:
+            self.stack: list[cst.For] = []
+
+        def on_visit(self, node: cst.CSTNode) -> bool:
+            if isinstance(node, (cst.BaseStatement, cst.BaseSmallStatement)):
+                found[id(node)] = tuple(self.stack)
+            if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)) \
+                    and node is not function_node:
+                return isinstance(node, cst.FunctionDef)  # nested defs are statements too
+            if isinstance(node, cst.For):
+                node.iter.visit(self)
+                self.stack.append(node)
+                node.body.visit(self)
+                self.stack.pop()
+                if node.orelse is not None:
+                    node.orelse.visit(self)
+                return False
+            return True
+
+    function_node.visit(Walker())
+    return found
+
+
+def loop_targets(loop: cst.For) -> set[str]:
+    names: set[str] = set()
+
+    def collect(target: cst.BaseExpression) -> None:
+        if isinstance(target, cst.Name):
+            names.add(target.value)
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            for element in target.elements:
+                collect(element.value)
+        elif isinstance(target, cst.StarredElement):
+            collect(target.value)
+
+    collect(loop.target)
+    return names

@@ -17,10 +17,23 @@ from scanlint.diagnostic import Diagnostic, diagnostic_from_dict, diagnostic_to_
 from scanlint.settings import Settings
 
 
+def code_fingerprint() -> str:
+    """scanlint's own source files (names, sizes, mtimes): an edited or upgraded scanlint
+    never reads results its old code cached, even under the same version number."""
+    package = os.path.dirname(os.path.abspath(__file__))
+    digest = hashlib.sha256()
+    for folder, _dirs, names in sorted(os.walk(package)):
+        for name in sorted(n for n in names if n.endswith(".py")):
+            stat = os.stat(os.path.join(folder, name))
+            digest.update(f"{folder[len(package):]}/{name}:{stat.st_size}:{stat.st_mtime_ns}"
+                          .encode())
+    return digest.hexdigest()[:16]
+
+
 class ResultCache:
     def __init__(self, folder: str, settings: Settings) -> None:
         self.folder = folder
-        self.salt = f"{__version__}\0{settings.cache_key()}\0"
+        self.salt = f"{__version__}\0{code_fingerprint()}\0{settings.cache_key()}\0"
 
     def key(self, path: str, data: bytes) -> str:
         digest = hashlib.sha256(self.salt.encode())

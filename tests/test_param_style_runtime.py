@@ -58,7 +58,7 @@ def test_closure_to_carry_keeps_every_output_bit_identical(tmp_path):
     assert set(entries) == expected
     for name, entry in entries.items():
         assert entry["status"] == "identical", (name, entry["details"])
-    left = [d.message for d in check_text(new, "mod.py", CARRY)]
+    left = [d.message for d in check_text(new, "mod.py", CARRY) if d.code == "SCN102"]
     assert len(left) == 3  # the static capture (no fix) and the step used at two sites
     assert any("`n` is used as a slice bound" in m for m in left)
 
@@ -74,8 +74,8 @@ def test_carry_to_closure_keeps_every_output_bit_identical(tmp_path):
     assert set(entries) == expected - {"advance_all"}  # not callable on its own
     for name, entry in entries.items():
         assert entry["status"] == "identical", (name, entry["details"])
-    left = check_text(new, "mod.py", CLOSURE)
-    assert [d.code for d in left] == ["SCN101", "SCN101"]  # the step shared by two sites
+    left = [d for d in check_text(new, "mod.py", CLOSURE) if d.code == "SCN101"]
+    assert len(left) == 2  # the step shared by two sites
     assert all(d.fix is None for d in left)
 
 

@@ -46,6 +46,9 @@ def test_cache_key_changes_with_content_settings_and_version(monkeypatch, tmp_pa
     assert key != ResultCache(str(tmp_path), Settings(param_style="carry")).key("a.py", b"x = 1\n")
     monkeypatch.setattr(scanlint.cache, "__version__", "999.0")
     assert key != ResultCache(str(tmp_path), Settings()).key("a.py", b"x = 1\n")
+    monkeypatch.undo()
+    monkeypatch.setattr(scanlint.cache, "code_fingerprint", lambda: "edited")
+    assert key != ResultCache(str(tmp_path), Settings()).key("a.py", b"x = 1\n")
 
 
 def test_cache_is_invalidated_by_an_edit(tmp_path):

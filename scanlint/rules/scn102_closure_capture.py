@@ -84,7 +84,7 @@ class ClosureCapture(Rule):
             return
         for site in ctx.model.sites:
             step = step_function(ctx.model, site)
-            if step is None:
+            if step is None or step.carry_param is None:  # lax.map has no carry to thread
                 continue
             captured = closure_captures(ctx.model, step)
             if not captured:

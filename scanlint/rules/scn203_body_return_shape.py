@@ -1,0 +1,90 @@
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from scanlint.analysis import NOT_A_TUPLE, falls_off_end, returned_values, step_function
+from scanlint.diagnostic import Diagnostic
+from scanlint.rules import Invalid, Rule, RuleContext
+
+
+class BodyReturnShape(Rule):
+    """
+    ## What it does
+    Finds `scan` bodies that do not return a pair `(carry, y)` on every path: a bare
+    `return`, a def that can fall off its end, a tuple of another length, or an expression
+    that can never be a tuple (`return c + x`, a common slip: returning only the carry).
+
+    ## Why is this bad?
+    JAX fails at trace time: "scan body output must be a pair". `fori_loop` and `while_loop`
+    bodies return the carry alone and are not checked.
+
+    ## Example
+    ```python
+    def step(c, x):
+        return c + x
+    ```
+
+    ## Use instead
+    ```python
+    def step(c, x):
+        c = c + x
+        return c, c        # or `return c, None` when no per-step output is needed
+    ```
+    """
+
+    CODE = "SCN203"
+    NAME = "body-return-shape"
+    MESSAGE = "A `scan` body must return a pair `(carry, y)`; this returns {what}"
+    JAX_ERROR = "scan body output must be a pair"
+
+    def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        for site in ctx.model.sites:
+            if site.callee != "scan":
+                continue
+            step = step_function(ctx.model, site)
+            if step is None:
+                continue
+            for where, value in returned_values(step):
+                what = _not_a_pair(value)
+                if what is None:
+                    continue
+                if step.is_def:
+                    yield ctx.diagnostic(self, where, self.MESSAGE.format(what=what))
+                else:
+                    yield ctx.diagnostic(self, site.call, self.MESSAGE.format(what=what),
+                                         statement=site.statement)
+            if step.is_def and falls_off_end(step.node):
+                yield ctx.diagnostic(self, step.node.name, self.MESSAGE.format(
+                    what="`None` when it runs off its end"), statement=step.node)
+
+    VALID = [
+        "import jax\ndef step(c, x):\n    return c + x, c\nout = jax.lax.scan(step, 0.0, None, length=2)\n",
+        "import jax\ndef step(c, x):\n    return advance(c, x)\nout = jax.lax.scan(step, 0.0, None, length=2)\n",
+        "import jax\ndef body(i, v):\n    return v + i\nout = jax.lax.fori_loop(0, 3, body, 0)\n",
+    ]
+
+    INVALID = [
+        Invalid("import jax\nimport jax.numpy as jnp\n"
+                "out = jax.lax.scan(lambda c, x: c + x, 0.0, jnp.ones(3))\n"),
+        Invalid("import jax\nimport jax.numpy as jnp\n"
+                "def step(c, x):\n    return c + x, c, x\n"
+                "out = jax.lax.scan(step, 0.0, jnp.ones(3))\n"),
+        Invalid("import jax\nimport jax.numpy as jnp\n"
+                "def step(c, x):\n    c = c + x\n"
+                "out = jax.lax.scan(step, 0.0, jnp.ones(3))\n"),
+    ]
+
+
+def _not_a_pair(value: cst.BaseExpression | None) -> str | None:
+    if value is None:
+        return "`None` (a bare `return`)"
+    if isinstance(value, cst.Tuple) and all(isinstance(e, cst.Element) for e in value.elements):
+        count = len(value.elements)
+        return None if count == 2 else f"a tuple of {count}"
+    if isinstance(value, cst.Name) and value.value == "None":
+        return "`None`"
+    if isinstance(value, NOT_A_TUPLE):
+        return "a single value, not a tuple"
+    return None

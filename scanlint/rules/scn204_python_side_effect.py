@@ -1,0 +1,162 @@
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from scanlint.analysis import StepFunction, step_function
+from scanlint.diagnostic import Diagnostic, Fix
+from scanlint.fixes import fix_from_module
+from scanlint.rules import Invalid, Rule, RuleContext
+from scanlint.scopes import import_qualified_name, lookup
+
+MUTATORS = frozenset({"append", "extend", "insert", "update", "add", "pop", "setdefault",
+                      "clear", "remove", "discard", "popitem"})
+
+
+class PythonSideEffect(Rule):
+    """
+    ## What it does
+    Finds Python side effects inside a loop body: `print(...)`, mutating a list, dict or set
+    that lives outside the body (`history.append(x)`), or assigning a `global`/`nonlocal`.
+
+    ## Why is this bad?
+    JAX runs the body's Python once, to trace it, not once per iteration. The print shows
+    tracers once; the list gets one tracer (which leaks out of the trace); the global holds a
+    tracer. None of it happens per step.
+
+    ## Example
+    ```python
+    def step(c, x):
+        print("carry", c)
+        history.append(c)
+        return c + x, c
+    ```
+
+    ## Use instead
+    ```python
+    def step(c, x):
+        jax.debug.print("carry {}", c)
+        return c + x, c      # collect per-step values as the scan's `y` output
+    ```
+
+    ## Fix safety
+    `print(...)` with positional arguments becomes `jax.debug.print` with a `{}` for each
+    value and the string literals folded into the format. The fix is unsafe: the program then
+    prints at every step when it runs, which is the point but is a change. It is offered only
+    when the module imports `jax` under that name.
+    """
+
+    CODE = "SCN204"
+    NAME = "python-side-effect"
+    MESSAGE = "{what} runs once, when JAX traces the body, not at every step"
+
+    def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        seen: set[int] = set()
+        for site in ctx.model.sites:
+            for ref in site.bodies:
+                step = step_function(ctx.model, site, ref.role)
+                if step is None or id(step.node) in seen:
+                    continue
+                seen.add(id(step.node))
+                yield from self._effects(ctx, step)
+
+    def _effects(self, ctx: RuleContext, step: StepFunction) -> Iterator[Diagnostic]:
+        for node, what in _find_effects(ctx, step):
+            fix = _print_fix(ctx, node) if what.startswith("`print") else None
+            yield ctx.diagnostic(self, node, self.MESSAGE.format(what=what), fix=fix)
+
+    VALID = [
+        "import jax\ndef step(c, x):\n    jax.debug.print('c {}', c)\n    return c + x, c\n"
+        "out = jax.lax.scan(step, 0.0, None, length=2)\n",
+        # A list local to the body is not shared state.
+        "import jax\ndef step(c, x):\n    parts = []\n    parts.append(c)\n    return c + x, c\n"
+        "out = jax.lax.scan(step, 0.0, None, length=2)\n",
+        # A print outside any loop body is not ours.
+        "import jax\nprint('start')\n",
+    ]
+
+    INVALID = [
+        Invalid("import jax\ndef step(c, x):\n    print('carry', c)\n    return c + x, c\n"
+                "out = jax.lax.scan(step, 0.0, None, length=2)\n",
+                "import jax\ndef step(c, x):\n    jax.debug.print('carry {}', c)\n"
+                "    return c + x, c\nout = jax.lax.scan(step, 0.0, None, length=2)\n",
+                unsafe=True),
+        Invalid("import jax\nhistory = []\ndef run(xs):\n    def step(c, x):\n"
+                "        history.append(c)\n        return c + x, c\n"
+                "    return jax.lax.scan(step, 0.0, xs)\n"),
+        Invalid("from jax import lax\ncount = 0\ndef body(i, v):\n    global count\n"
+                "    count = count + 1\n    return v\nout = lax.fori_loop(0, 3, body, 0)\n"),
+    ]
+
+
+def _find_effects(ctx: RuleContext, step: StepFunction) -> list[tuple[cst.CSTNode, str]]:
+    found: list[tuple[cst.CSTNode, str]] = []
+    declared: set[str] = set()
+
+    class Finder(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            func = node.func
+            if isinstance(func, cst.Name) and func.value == "print":
+                if lookup(step.scope, "print")[0] is None:
+                    found.append((node, "`print(...)`"))
+            elif (isinstance(func, cst.Attribute) and func.attr.value in MUTATORS
+                  and isinstance(func.value, cst.Name)):
+                owner, bindings = lookup(step.scope, func.value.value)
+                if owner is not None and not owner.is_within(step.scope) and bindings \
+                        and all(b.kind in ("assign", "annassign") for b in bindings):
+                    found.append((node, f"`{func.value.value}.{func.attr.value}(...)` on a "
+                                        "container defined outside the body"))
+
+        def visit_Global(self, node: cst.Global) -> None:
+            declared.update(n.name.value for n in node.names)
+
+        def visit_Nonlocal(self, node: cst.Nonlocal) -> None:
+            declared.update(n.name.value for n in node.names)
+
+        def visit_Assign(self, node: cst.Assign) -> None:
+            for target in node.targets:
+                if isinstance(target.target, cst.Name) and target.target.value in declared:
+                    found.append((node, f"assigning `{target.target.value}` outside the body"))
+
+        def visit_AugAssign(self, node: cst.AugAssign) -> None:
+            if isinstance(node.target, cst.Name) and node.target.value in declared:
+                found.append((node, f"assigning `{node.target.value}` outside the body"))
+
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return node is step.node
+
+    step.node.visit(Finder())
+    return found
+
+
+def _print_fix(ctx: RuleContext, call: cst.Call) -> Fix | None:
+    if import_qualified_name(ctx.model.module_scope, "jax") != "jax":
+        return None
+    parts, values = [], []
+    for arg in call.args:
+        if arg.keyword is not None or arg.star:
+            return None
+        if isinstance(arg.value, cst.SimpleString) and "\\" not in arg.value.value:
+            parts.append(str(arg.value.evaluated_value).replace("{", "{{").replace("}", "}}"))
+        else:
+            parts.append("{}")
+            values.append(arg.value)
+    quote = "'" if all('"' not in p for p in parts) and "'" not in "".join(parts) else '"'
+    if quote in "".join(parts):
+        return None
+    new_call = cst.Call(
+        func=cst.parse_expression("jax.debug.print"),
+        args=[cst.Arg(cst.SimpleString(quote + " ".join(parts) + quote)),
+              *(cst.Arg(v) for v in values)])
+    new_module = ctx.model.module.visit(_Swap(call, new_call))
+    return fix_from_module(ctx.text, ctx.model.module, new_module,
+                           "Use `jax.debug.print`, which prints at every step", "unsafe")
+
+
+class _Swap(cst.CSTTransformer):
+    def __init__(self, old: cst.CSTNode, new: cst.CSTNode) -> None:
+        self.old, self.new = old, new
+
+    def on_leave(self, original_node, updated_node):
+        return self.new if original_node is self.old else updated_node
