@@ -46,7 +46,10 @@ def may_contain_site(text: str) -> bool:
 def decode_source(data: bytes, path: str = "-") -> SourceFile:
     if b"\x00" in data:
         raise SourceError("binary file (contains NUL bytes)")
+    head = data[:data.find(b"\n", data.find(b"\n") + 1) + 1] if b"\n" in data else data
     try:
+        if not data.startswith(b"\xef\xbb\xbf") and b"coding" not in head:
+            return SourceFile(path, data.decode("utf-8"), "utf-8")  # PEP 3120's default
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
         text = data.decode(encoding)
     except (SyntaxError, LookupError, UnicodeDecodeError) as error:
@@ -140,6 +143,7 @@ def _walk(root: str, user_spec, respect_gitignore: bool, base: str) -> Iterator[
     import pathspec
 
     ignores: list[tuple[str, object]] = []  # (folder, spec) from .gitignore files
+    has_patterns = bool(user_spec.patterns)
     visited: set[tuple[int, int]] = set()
     for folder, dirs, names in os.walk(root, followlinks=False):
         stat = os.stat(folder)
@@ -156,8 +160,10 @@ def _walk(root: str, user_spec, respect_gitignore: bool, base: str) -> Iterator[
                 pass
 
         def ignored(path: str, is_dir: bool) -> bool:
+            if not has_patterns and not ignores:
+                return False
             rel_base = os.path.relpath(path, base).replace(os.sep, "/")
-            if user_spec.match_file(rel_base + ("/" if is_dir else "")):
+            if has_patterns and user_spec.match_file(rel_base + ("/" if is_dir else "")):
                 return True
             for ignore_root, spec in ignores:
                 if path.startswith(ignore_root.rstrip(os.sep) + os.sep):
