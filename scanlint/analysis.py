@@ -6,6 +6,7 @@ not re-derive them.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 import libcst as cst
@@ -293,7 +294,17 @@ def _category(owner: Scope | None, bindings: list[Binding], name: str) -> str:
     return "global" if owner.kind == "module" else "enclosing"
 
 
+# Names that by convention hold Python values JAX needs static (shapes, dtypes, axes, counts)
+# or objects that cannot be carried (Pallas refs): threading them would trace them. Judged on
+# jax's own sources, where such names were most of SCN102's would-be false positives.
+_STATIC_NAME = re.compile(
+    r"(^|_)(shape|shapes|dtype|dtypes|axis|axes|ndim|rank|size|sizes|ref|refs|mesh|spec|"
+    r"config|cfg|mode|name|names|kind|barrier|barriers|sem|sems)$|^(n|num|len)_")
+
+
 def _binding_reason(capture: Capture) -> str | None:
+    if _STATIC_NAME.search(capture.name):
+        return f"`{capture.name}` is by its name a static value (shape, dtype, axis, ref, ...)"
     for binding in capture.bindings:
         if binding.kind in ("def", "class", "import"):
             return f"`{capture.name}` is a function, class or module"
@@ -509,34 +520,6 @@ NOT_A_TUPLE = (cst.BinaryOperation, cst.UnaryOperation, cst.BooleanOperation, cs
                cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.FormattedString,
                cst.ConcatenatedString, cst.List, cst.Dict, cst.Set, cst.ListComp, cst.SetComp,
                cst.DictComp, cst.GeneratorExp, cst.Lambda)
-
-
-def loops_around(function_node: cst.CSTNode) -> dict[int, tuple[cst.For, ...]]:
-    """Statement id -> the `for` loops (outermost first) around it, within one function."""
-    found: dict[int, tuple[cst.For, ...]] = {}
-
-    class Walker(cst.CSTVisitor):
-        def __init__(self) -> None:
-            self.stack: list[cst.For] = []
-
-        def on_visit(self, node: cst.CSTNode) -> bool:
-            if isinstance(node, (cst.BaseStatement, cst.BaseSmallStatement)):
-                found[id(node)] = tuple(self.stack)
-            if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)) \
-                    and node is not function_node:
-                return isinstance(node, cst.FunctionDef)  # nested defs are statements too
-            if isinstance(node, cst.For):
-                node.iter.visit(self)
-                self.stack.append(node)
-                node.body.visit(self)
-                self.stack.pop()
-                if node.orelse is not None:
-                    node.orelse.visit(self)
-                return False
-            return True
-
-    function_node.visit(Walker())
-    return found
 
 
 def loop_targets(loop: cst.For) -> set[str]:

@@ -193,12 +193,16 @@ def _check_text(text: str, path: str, settings: Settings) -> list[Diagnostic]:
         return []
     ctx = RuleContext(model, text, path, settings)
     found: list[Diagnostic] = []
-    for rule in rules:
-        try:
-            found.extend(rule().check(ctx))
-        except Exception as error:  # a rule bug must not stop the run
-            found.append(system_diagnostic(
-                INTERNAL_ERROR, path, f"internal error in {rule.CODE}: {type(error).__name__}: {error}"))
+    try:
+        for rule in rules:
+            try:
+                found.extend(rule().check(ctx))
+            except Exception as error:  # a rule bug must not stop the run
+                found.append(system_diagnostic(
+                    INTERNAL_ERROR, path,
+                    f"internal error in {rule.CODE}: {type(error).__name__}: {error}"))
+    finally:
+        model.close()
     comments = noqa_comments(text)
     kept = [d for d in found if d.code == INTERNAL_ERROR or not suppressed(d, comments)]
     return sorted(kept, key=Diagnostic.sort_key)

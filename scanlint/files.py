@@ -46,7 +46,7 @@ def may_contain_site(text: str) -> bool:
 def decode_source(data: bytes, path: str = "-") -> SourceFile:
     if b"\x00" in data:
         raise SourceError("binary file (contains NUL bytes)")
-    head = data[:data.find(b"\n", data.find(b"\n") + 1) + 1] if b"\n" in data else data
+    head = b"\n".join(data.split(b"\n", 2)[:2])  # a PEP 263 cookie sits in the first two lines
     try:
         if not data.startswith(b"\xef\xbb\xbf") and b"coding" not in head:
             return SourceFile(path, data.decode("utf-8"), "utf-8")  # PEP 3120's default

@@ -90,6 +90,7 @@ class ScanSite:
     args: dict[str, cst.BaseExpression]
     args_complete: bool  # False when *args or **kwargs hide some arguments
     bodies: list[BodyRef]
+    loops: tuple = ()  # the `for` statements around the call, outermost first
 
     @property
     def callee(self) -> str:
@@ -127,8 +128,8 @@ class FileModel:
         self.scope_of = builder.scope_of
         self.sites = [
             site
-            for call, scope, statement in builder.calls
-            if (site := self._site(call, scope, statement)) is not None
+            for call, scope, statement, loops in builder.calls
+            if (site := self._site(call, scope, statement, loops)) is not None
         ]
         self._wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
 
@@ -156,7 +157,7 @@ class FileModel:
         return self.positions[node]
 
     # -- sites ------------------------------------------------------------------------
-    def _site(self, call: cst.Call, scope: Scope, statement) -> ScanSite | None:
+    def _site(self, call: cst.Call, scope: Scope, statement, loops: tuple) -> ScanSite | None:
         qname = canonical_callee(qualified_name(scope, call.func))
         if qname is None:
             return None
@@ -166,7 +167,7 @@ class FileModel:
             for role in SIGNATURES[qname].bodies
             if role in args
         ]
-        return ScanSite(call, qname, scope, statement, args, complete, bodies)
+        return ScanSite(call, qname, scope, statement, args, complete, bodies, loops)
 
     def body_ref(self, role: str, expr: cst.BaseExpression, scope: Scope) -> BodyRef:
         if isinstance(expr, cst.Lambda):
@@ -203,6 +204,19 @@ class FileModel:
             if value.args and value.args[0].keyword is None and not value.args[0].star:
                 ref.partial_target = self.body_ref(role, value.args[0].value, bindings[0].scope)
         return ref
+
+    def close(self) -> None:
+        """Break the scope tree's reference cycles (scope <-> binding, parent <-> child), so
+        the CST is freed by reference counting as soon as the last diagnostic is made,
+        without waiting for (or paying for) a full garbage collection."""
+        for scope in list(self.module_scope.walk()):
+            scope.bindings.clear()
+            scope.loads.clear()
+            scope.children = []
+            scope.parent = None
+        self.sites = []
+        self.__dict__.pop("positions", None)
+        self.__dict__.pop("_statement_positions", None)
 
     # -- queries rules share ----------------------------------------------------------
     def references(self, binding: Binding) -> list[tuple[cst.Name, Scope]]:

@@ -33,6 +33,7 @@ class Binding:
     statement: cst.CSTNode | None = None
     qualified_name: str | None = None  # for imports: what the name refers to
     order: int = 0  # visiting order: a proxy for source order inside one scope
+    loops: tuple = ()  # the `for` statements around the binding, outermost first
 
     @property
     def assigned_value(self) -> cst.BaseExpression | None:
@@ -144,8 +145,9 @@ class ScopeBuilder(cst.CSTVisitor):
         self.scope_of: dict[int, Scope] = {}  # id(function/lambda/class node) -> its scope
         self.statement: cst.CSTNode | None = None
         self.order = 0
-        self.calls: list[tuple[cst.Call, Scope, cst.CSTNode | None]] = []
+        self.calls: list[tuple[cst.Call, Scope, cst.CSTNode | None, tuple]] = []
         self._call_filter = call_filter
+        self.loops: list[cst.For] = []  # the `for` statements being visited
 
     # -- scopes -------------------------------------------------------------------------
     def _push(self, kind: ScopeKind, node: cst.CSTNode) -> Scope:
@@ -175,7 +177,8 @@ class ScopeBuilder(cst.CSTVisitor):
         elif name in scope.declared_nonlocal:
             found, _ = lookup(scope.parent, name) if scope.parent else (None, [])
             scope = found or scope
-        binding = Binding(name, kind, node, scope, self.statement, qname, self._next())
+        binding = Binding(name, kind, node, scope, self.statement, qname, self._next(),
+                          tuple(self.loops))
         scope.bindings.setdefault(name, []).append(binding)
 
     def _bind_target(self, target: cst.BaseExpression, kind: str, node: cst.CSTNode) -> None:
@@ -258,7 +261,9 @@ class ScopeBuilder(cst.CSTVisitor):
         self.statement = node
         node.iter.visit(self)
         self._bind_target(node.target, "loop", node)
+        self.loops.append(node)
         node.body.visit(self)
+        self.loops.pop()
         if node.orelse is not None:
             node.orelse.visit(self)
         return False
@@ -414,7 +419,7 @@ class ScopeBuilder(cst.CSTVisitor):
             isinstance(func, cst.Attribute) and func.attr.value in self._call_filter
         ):
             assert self.scope is not None
-            self.calls.append((node, self.scope, self.statement))
+            self.calls.append((node, self.scope, self.statement, tuple(self.loops)))
 
 
 def _all_params(params: cst.Parameters) -> Iterator[cst.Param]:

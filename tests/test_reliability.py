@@ -85,6 +85,19 @@ def test_unreadable_inputs_each_get_one_line(tmp_path):
     assert "empty.py" not in by_file
 
 
+@pytest.mark.parametrize("data", [
+    b"# -*- coding: uft-8 -*-\n",                       # one line, misspelled cookie
+    b"# -*- coding: uft-8 -*-\nimport jax\n",
+    b"#!/usr/bin/env python\n# coding: klingon\nx = 1\n",
+    b"x = 'b\xf6se'\n",                                  # latin-1 bytes, no cookie
+])
+def test_bad_encoding_declarations_are_reported(tmp_path, data):
+    path = tmp_path / "enc.py"
+    path.write_bytes(data)
+    [diagnostic] = check_file(str(path), Settings()).diagnostics
+    assert diagnostic.code == "SCN900" and "decode" in diagnostic.message
+
+
 def test_unreadable_file_and_file_deleted_during_the_run(tmp_path, monkeypatch):
     path = tmp_path / "secret.py"
     path.write_text(SOURCE)

@@ -27,8 +27,10 @@ class ClosureCapture(Rule):
     stay as they are. A local that JAX needs as a Python value cannot become part of the
     carry (it would turn into a tracer): one used in an `if`/`while` test, as a slice bound,
     in `range()`, as a shape, axis or length, in an f-string, called, mutated, declared
-    `nonlocal`, or bound to a function, string, dict, `None` or a JAX Ref. Such names stay
-    captured, and the message says why.
+    `nonlocal`, or bound to a function, string, dict, `None` or a JAX Ref. Names that by
+    convention hold such values (`shape`, `dtype`, `axis`, `*_ref`, `n_*`, `num_*`, `mesh`,
+    `config`, ...) are treated the same way: on jax's own sources they were most of the
+    names that could not really move. Such names stay captured, and the message says why.
 
     ## Why is this bad?
     Some teams want every input of a loop visible in its carry. The cost is real but small:

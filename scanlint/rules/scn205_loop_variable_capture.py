@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from scanlint.analysis import captures, loop_targets, loops_around, step_function
+from scanlint.analysis import captures, loop_targets, step_function
 from scanlint.diagnostic import Diagnostic
 from scanlint.rules import Invalid, Rule, RuleContext
 
@@ -48,14 +48,12 @@ class LoopVariableCapture(Rule):
             if step is None or not step.is_def or len(step.ref.bindings) != 1:
                 continue
             binding = step.ref.bindings[0]
-            function = binding.scope.node
-            loops = loops_around(function)
-            around_def = loops.get(id(step.node), ())
-            around_call = loops.get(id(site.statement), ())
+            if not binding.loops:
+                continue
             read = {c.name for c in captures(ctx.model, step) if c.scope is binding.scope}
-            for loop in around_def:
+            for loop in binding.loops:
                 names = sorted(loop_targets(loop) & read)
-                if names and loop not in around_call:
+                if names and loop not in site.loops:  # defined in the loop, used after it
                     yield ctx.diagnostic(self, site.call, self.MESSAGE.format(
                         step=step.node.name.value, names=", ".join(f"`{n}`" for n in names)),
                         statement=site.statement)
