@@ -74,9 +74,11 @@ def main() -> int:
     if report.error:
         print(report.error)
         return 1
+    notes = {"differs": " (expected: the carry style also returns the threaded values)"}
     for verdict in report.verdicts:
-        print(f"{verdict.label}: outputs {verdict.status}; carry/closure per call "
-              f"{verdict.speed_ratio:.2f}x, trace+compile {verdict.compile_ratio:.2f}x")
+        print(f"{verdict.label}: outputs {verdict.status}{notes.get(verdict.status, '')}; "
+              f"carry/closure per call {verdict.speed_ratio:.2f}x, "
+              f"trace+compile {verdict.compile_ratio:.2f}x")
     return 0
 
 
