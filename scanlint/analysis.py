@@ -239,7 +239,7 @@ STATIC_CALLS = frozenset({
     "range", "int", "float", "bool", "len", "str", "repr", "format", "print", "zeros", "ones",
     "empty", "full", "arange", "linspace", "eye", "identity", "reshape", "broadcast_to", "tile",
     "repeat", "split", "array_split", "roll", "expand_dims", "squeeze", "transpose", "moveaxis",
-    "swapaxes", "PRNGKey", "key", "split", "fold_in", "isinstance", "hasattr", "getattr",
+    "swapaxes", "PRNGKey", "key", "fold_in", "isinstance", "hasattr", "getattr",
     "enumerate", "zip", "slice", "dynamic_slice", "dynamic_update_slice", "iota", "one_hot",
 })
 STATIC_KEYWORDS = frozenset({

@@ -44,9 +44,9 @@ class Diagnostic:
     start: Position
     end: Position
     fix: Fix | None = None
-    # The line a `# noqa` comment must be on for flake8-style tools (first line of the span).
+    # The line a suppression comment must be on for flake8-style tools (the span's first).
     noqa_line: int = 0
-    # Lines of the reported statement: a `# noqa` on any of them suppresses the finding.
+    # Lines of the reported statement: a suppression comment on any of them applies.
     statement_lines: tuple[int, int] = field(default=(0, 0), compare=False)
 
     def sort_key(self) -> tuple:

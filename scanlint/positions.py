@@ -119,6 +119,8 @@ class StatementPositions:
                 self._suite(statement.finalbody.body, node.finalbody)
         elif isinstance(statement, cst.Match):
             self._expect(node, (getattr(ast, "Match", ()),))
+            if len(statement.cases) != len(node.cases):
+                raise Mismatch("match cases")
             for case, ast_case in zip(statement.cases, node.cases):
                 self._suite(case.body, ast_case.body)
         else:

@@ -282,12 +282,7 @@ class ScopeBuilder(cst.CSTVisitor):
         node.body.visit(self)
         return False
 
-    def visit_ExceptStarHandler(self, node: cst.ExceptStarHandler) -> bool:
-        node.type.visit(self)
-        if node.name is not None:
-            self._bind_target(node.name.name, "except", node)
-        node.body.visit(self)
-        return False
+    visit_ExceptStarHandler = visit_ExceptHandler  # `except*` binds the same way
 
     def visit_NamedExpr(self, node: cst.NamedExpr) -> bool:
         node.value.visit(self)

@@ -200,7 +200,7 @@ def _fix(ctx: RuleContext, site: ScanSite, step: StepFunction, layout: CarryLayo
         move = True
     else:
         return None
-    for i, value in values.items():
+    for value in values.values():
         if lookup(site.scope, value.value)[0] is None:
             return None
         inside = step.scope.bindings.get(value.value, [])

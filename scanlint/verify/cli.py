@@ -9,7 +9,7 @@ import sys
 from dataclasses import asdict, dataclass
 
 from scanlint.verify.compare import Verdict, compare_entry
-from scanlint.verify.plan import Entry, plan
+from scanlint.verify.plan import plan
 from scanlint.verify.runner import RunOptions, VersionRun
 
 VARIANTS = ("float16", "bfloat16", "x64")

@@ -59,8 +59,6 @@ class VersionRun:
             self.process.kill()
             self.process.communicate()
             return {"error": f"timed out after {self.timeout:g} s", "entries": {}}
-        finally:
-            pass
         try:
             with open(self.result_path, encoding="utf-8") as handle:
                 return json.load(handle)
