@@ -173,3 +173,24 @@ def test_check_fix_verify_applies_only_proven_files(fixtures_copy):
     assert family.read_text() == family_before
     assert "fixes not applied, unverified (uncallable: not exercised)" in result.stderr
     assert "2 fixed, 8 remaining" in result.stderr
+
+
+def test_rev_compares_with_a_git_revision_and_hlo_is_compared(tmp_path):
+    import subprocess
+
+    def git(*args):
+        subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", *args],
+                       cwd=tmp_path, check=True, capture_output=True)
+
+    (tmp_path / "mod.py").write_text(LAMBDA)
+    git("init", "-q")
+    git("add", ".")
+    git("commit", "-qm", "lambda style")
+    (tmp_path / "mod.py").write_text(DEF)
+    result = run_scanlint("verify", "--rev", "HEAD", "--hlo", "--output-format", "json",
+                          str(tmp_path / "mod.py"))
+    [entry] = json.loads(result.stdout)["default"]["entries"]
+    assert result.returncode == 0 and entry["status"] == "identical"
+    assert entry["jaxpr_equal"] is True and entry["hlo_equal"] is True
+    missing = run_scanlint("verify", "--rev", "no-such-rev", str(tmp_path / "mod.py"))
+    assert missing.returncode == 2
