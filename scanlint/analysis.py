@@ -493,10 +493,9 @@ def falls_off_end(function: cst.FunctionDef) -> bool:
 
 def literal_shape(expr: cst.BaseExpression | None) -> tuple | None:
     """("tuple", n), ("list", n) or ("dict", keys) for a literal container, else None."""
-    if isinstance(expr, (cst.Tuple, cst.List)):
-        if not all(isinstance(e, cst.Element) for e in expr.elements):
-            return None
-        return ("tuple" if isinstance(expr, cst.Tuple) else "list", len(expr.elements))
+    sequence = _sequence(expr)
+    if sequence is not None:
+        return (sequence[0], len(sequence[1]))
     if isinstance(expr, cst.Dict):
         keys = []
         for element in expr.elements:

@@ -11,6 +11,7 @@ from typing import Callable
 
 import libcst as cst
 
+from scanlint.fixes import ReplaceById
 from scanlint.model import FileModel, ScanSite
 from scanlint.scopes import Scope
 
@@ -37,10 +38,6 @@ def fresh_name(base: str, used: set[str]) -> str:
         name = f"{base}{n}"
     used.add(name)
     return name
-
-
-def name(value: str) -> cst.Name:
-    return cst.Name(value)
 
 
 def index(value: cst.BaseExpression, i: int) -> cst.Subscript:
@@ -107,10 +104,10 @@ def rebuilt_statements(
     line = site.statement
     assert isinstance(line, cst.SimpleStatementLine)
     if kind in ("discarded", "ys-only"):
-        return [line.with_changes(body=[_replace_call(small, site.call, new_call)])]
-    carry_out = name(fresh_name("carry_out", used))
+        return [line.with_changes(body=[small.visit(ReplaceById({id(site.call): new_call}))])]
+    carry_out = cst.Name(fresh_name("carry_out", used))
     if site.callee == "scan":
-        ys_out = name(fresh_name("ys_out", used))
+        ys_out = cst.Name(fresh_name("ys_out", used))
         first = cst.Assign([cst.AssignTarget(cst.Tuple([cst.Element(carry_out), cst.Element(ys_out)],
                                                        lpar=[], rpar=[]))], new_call)
         result: cst.BaseExpression = cst.Tuple([cst.Element(rebuild_carry(carry_out)),
@@ -123,14 +120,6 @@ def rebuilt_statements(
     second = small.with_changes(value=result)
     return [cst.SimpleStatementLine([first], leading_lines=line.leading_lines),
             line.with_changes(body=[second], leading_lines=[])]
-
-
-def _replace_call(small: cst.BaseSmallStatement, old: cst.Call, new: cst.Call):
-    class Swap(cst.CSTTransformer):
-        def on_leave(self, original_node, updated_node):
-            return new if original_node is old else updated_node
-
-    return small.visit(Swap())
 
 
 def call_with_init(site: ScanSite, new_init: cst.BaseExpression,
@@ -158,25 +147,3 @@ def rename_loads(model: FileModel, root_scope: Scope, old: str, new: cst.BaseExp
             if any(b.node is binding_node for b in bindings):
                 replacements[id(load)] = new
     return replacements
-
-
-class ReplaceById(cst.CSTTransformer):
-    """Replaces nodes by identity. A value may be a node, a list of statements, None (remove
-    the statement), or a function of the already-updated node (so that changes inside it,
-    made by other replacements, are kept)."""
-
-    def __init__(self, replacements: dict[int, object]) -> None:
-        self.replacements = replacements
-
-    def on_leave(self, original_node, updated_node):
-        if id(original_node) in self.replacements:
-            new = self.replacements[id(original_node)]
-            if new is None:
-                return cst.RemovalSentinel.REMOVE
-            if isinstance(new, list):
-                return cst.FlattenSentinel(new)
-            if callable(new):
-                new = new(updated_node)
-                return cst.FlattenSentinel(new) if isinstance(new, list) else new
-            return new
-        return updated_node

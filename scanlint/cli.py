@@ -97,10 +97,6 @@ def main(argv: list[str] | None = None) -> int:
             from scanlint.lsp import serve
 
             return serve()
-        if args.command == "verify":
-            from scanlint.verify.cli import run_verify
-
-            return run_verify(args)
         parser.print_help(sys.stderr)
         return EXIT_ERROR
     except (ConfigError, UsageError) as error:

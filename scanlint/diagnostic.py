@@ -80,6 +80,16 @@ class LineIndex:
         return len(self.starts)
 
 
+def utf8_offset(line_text: str, column: int) -> int:
+    """0-based column counted in UTF-8 bytes."""
+    return len(line_text[:column].encode("utf-8"))
+
+
+def utf16_offset(line_text: str, column: int) -> int:
+    """0-based column counted in UTF-16 code units (the Language Server Protocol)."""
+    return len(line_text[:column].encode("utf-16-le")) // 2
+
+
 def apply_edits(text: str, edits: list[Edit]) -> str:
     """Apply non-overlapping edits to ``text`` (caller guarantees no overlap)."""
     index = LineIndex(text)

@@ -88,21 +88,32 @@ def statement_fix(text: str, module: cst.Module, range_of,
     for old, new in replacements:
         edit = _statement_edit(text, index, module, range_of, old, new)
         if edit is None:
-            by_id = {id(old): list(new) for old, new in replacements}
-            new_module = module.visit(_ReplaceStatements(by_id))
+            by_id = {id(old): list(new) or None for old, new in replacements}
+            new_module = module.visit(ReplaceById(by_id))
             return fix_from_module(text, module, new_module, message, applicability)
         edits.append(edit)
     return Fix(applicability, message, tuple(edits))
 
 
-class _ReplaceStatements(cst.CSTTransformer):
-    def __init__(self, by_id: dict[int, list[cst.CSTNode]]) -> None:
-        self.by_id = by_id
+class ReplaceById(cst.CSTTransformer):
+    """Replaces nodes by identity. A value may be a node, a list of statements, None (remove
+    the statement), or a function of the already-updated node (so that changes inside it,
+    made by other replacements, are kept)."""
+
+    def __init__(self, replacements: dict[int, object]) -> None:
+        self.replacements = replacements
 
     def on_leave(self, original_node, updated_node):
-        if id(original_node) in self.by_id:
-            new = self.by_id[id(original_node)]
-            return cst.FlattenSentinel(new) if new else cst.RemovalSentinel.REMOVE
+        if id(original_node) in self.replacements:
+            new = self.replacements[id(original_node)]
+            if new is None:
+                return cst.RemovalSentinel.REMOVE
+            if isinstance(new, list):
+                return cst.FlattenSentinel(new)
+            if callable(new):
+                new = new(updated_node)
+                return cst.FlattenSentinel(new) if isinstance(new, list) else new
+            return new
         return updated_node
 
 

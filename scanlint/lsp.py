@@ -11,17 +11,13 @@ import os
 import sys
 
 from scanlint import __version__
-from scanlint.diagnostic import Diagnostic, Edit
-
-
-def utf16(line_text: str, column: int) -> int:
-    return len(line_text[:column].encode("utf-16-le")) // 2
+from scanlint.diagnostic import Diagnostic, Edit, utf16_offset
 
 
 def lsp_range(types, lines: list[str], start, end):
     def position(at):
         text = lines[at.line - 1] if 0 < at.line <= len(lines) else ""
-        return types.Position(line=at.line - 1, character=utf16(text, at.column))
+        return types.Position(line=at.line - 1, character=utf16_offset(text, at.column))
 
     return types.Range(start=position(start), end=position(end))
 
@@ -103,7 +99,8 @@ def build_server():
                     is_preferred=d.fix.applicability == "safe",
                     edit=types.WorkspaceEdit(changes={uri: text_edits(types, d.fix.edits, lines)})))
             actions.append(noqa_action(types, uri, d, diagnostic, lines))
-        fixed = fix_text(source, checked_path(ls, uri), settings_for(checked_path(ls, uri)))
+        path = ls.workspace.get_text_document(uri).path
+        fixed = fix_text(source, path, settings_for(path))
         if fixed.applied:
             end = types.Position(line=len(lines), character=0)
             actions.append(types.CodeAction(
@@ -113,15 +110,12 @@ def build_server():
                     new_text=fixed.text)]})))
         return actions
 
-    def checked_path(ls, uri: str) -> str:
-        return ls.workspace.get_text_document(uri).path
-
     return server
 
 
 def noqa_action(types, uri: str, d: Diagnostic, diagnostic, lines: list[str]):
     line = lines[d.noqa_line - 1] if 0 < d.noqa_line <= len(lines) else ""
-    at = types.Position(line=d.noqa_line - 1, character=utf16(line, len(line)))
+    at = types.Position(line=d.noqa_line - 1, character=utf16_offset(line, len(line)))
     suffix = f", {d.code}" if "# noqa:" in line else f"  # noqa: {d.code}"
     return types.CodeAction(
         title=f"Add `# noqa: {d.code}`", kind=types.CodeActionKind.QuickFix,

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable
 
-from scanlint.diagnostic import Diagnostic
+from scanlint.diagnostic import Diagnostic, utf8_offset, utf16_offset
 
 
 @dataclass(frozen=True)
@@ -37,11 +37,11 @@ class ReportContext:
 
     def utf8_column(self, path: str, line: int, column: int) -> int:
         """1-based column counted in UTF-8 bytes (reviewdog)."""
-        return len(self.line_text(path, line)[:column].encode("utf-8")) + 1
+        return utf8_offset(self.line_text(path, line), column) + 1
 
     def utf16_column(self, path: str, line: int, column: int) -> int:
         """0-based column counted in UTF-16 code units (the Language Server Protocol)."""
-        return len(self.line_text(path, line)[:column].encode("utf-16-le")) // 2
+        return utf16_offset(self.line_text(path, line), column)
 
     def display_path(self, path: str) -> str:
         if path == "-":

@@ -6,10 +6,10 @@ import libcst as cst
 
 from scanlint.analysis import (CarryLayout, StepFunction, captures, carry_layout, returned_carry,
                                slot_index, step_function, wanted_style)
-from scanlint.carryfix import (ReplaceById, call_with_init, index, names_in_use, rebuilt_statements,
+from scanlint.carryfix import (call_with_init, index, names_in_use, rebuilt_statements,
                                rename_loads, sequence, with_elements)
 from scanlint.diagnostic import Diagnostic, Fix
-from scanlint.fixes import statement_fix
+from scanlint.fixes import ReplaceById, statement_fix
 from scanlint.model import ScanSite
 from scanlint.rules import Invalid, Rule, RuleContext, Valid
 from scanlint.scopes import lookup

@@ -7,10 +7,10 @@ import libcst as cst
 from scanlint.analysis import (Capture, CarryLayout, StepFunction, carry_layout, closure_captures,
                                only_indexed, returned_carry, returns_of, step_function,
                                wanted_style)
-from scanlint.carryfix import (ReplaceById, call_with_init, fresh_name, index, names_in_use,
+from scanlint.carryfix import (call_with_init, fresh_name, index, names_in_use,
                                rebuilt_statements, rename_loads, sequence, with_elements)
 from scanlint.diagnostic import Diagnostic, Fix
-from scanlint.fixes import statement_fix
+from scanlint.fixes import ReplaceById, statement_fix
 from scanlint.model import ScanSite
 from scanlint.rules import Invalid, Rule, RuleContext, Valid
 

@@ -6,7 +6,7 @@ import libcst as cst
 
 from scanlint.analysis import StepFunction, step_function
 from scanlint.diagnostic import Diagnostic, Fix
-from scanlint.fixes import fix_from_module
+from scanlint.fixes import ReplaceById, fix_from_module
 from scanlint.rules import Invalid, Rule, RuleContext
 from scanlint.scopes import import_qualified_name, lookup
 
@@ -149,14 +149,6 @@ def _print_fix(ctx: RuleContext, call: cst.Call) -> Fix | None:
         func=cst.parse_expression("jax.debug.print"),
         args=[cst.Arg(cst.SimpleString(quote + " ".join(parts) + quote)),
               *(cst.Arg(v) for v in values)])
-    new_module = ctx.model.module.visit(_Swap(call, new_call))
+    new_module = ctx.model.module.visit(ReplaceById({id(call): new_call}))
     return fix_from_module(ctx.text, ctx.model.module, new_module,
                            "Use `jax.debug.print`, which prints at every step", "unsafe")
-
-
-class _Swap(cst.CSTTransformer):
-    def __init__(self, old: cst.CSTNode, new: cst.CSTNode) -> None:
-        self.old, self.new = old, new
-
-    def on_leave(self, original_node, updated_node):
-        return self.new if original_node is self.old else updated_node
