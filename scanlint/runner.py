@@ -10,7 +10,7 @@ from concurrent.futures import ProcessPoolExecutor
 from scanlint.cache import ResultCache
 from scanlint.engine import (INTERNAL_ERROR, READ_ERROR, FileResult, check_file,
                              system_diagnostic)
-from scanlint.files import SourceError, may_contain_site, read_source
+from scanlint.files import SourceError, SourceFile, may_contain_site, read_source
 from scanlint.settings import Settings
 
 # Below this many files to parse, starting worker processes costs more than it saves.
@@ -65,13 +65,12 @@ def run_files(paths: list[str], settings: Settings, fix: bool = False, unsafe: b
     keys: dict[int, str] = {}
     todo: list[int] = []
     for i, path in enumerate(paths):
-        quick = _without_parsing(path)
-        if quick is not None:
-            results[i] = quick
-            continue
-        hit = _cached(cache, path, fix, unsafe, keys, i)
-        if hit is not None:
-            results[i] = hit
+        done, source = _without_parsing(path)
+        if done is None and cache is not None:
+            keys[i] = cache.key(path, source.text.encode("utf-8", "surrogatepass"))
+            done = _cached(cache, keys[i], path, fix, unsafe)
+        if done is not None:
+            results[i] = done
         else:
             todo.append(i)
     work = [(paths[i], settings, fix, unsafe) for i in todo]
@@ -89,28 +88,21 @@ def run_files(paths: list[str], settings: Settings, fix: bool = False, unsafe: b
     return [results[i] for i in range(len(paths))]
 
 
-def _without_parsing(path: str) -> FileResult | None:
-    """The result for a file that needs no parsing: unreadable, or no possible site."""
+def _without_parsing(path: str) -> tuple[FileResult | None, SourceFile | None]:
+    """The result for a file that needs no parsing (unreadable, or no possible site), or
+    the file's source for the cache and the parser."""
     try:
         source = read_source(path)
     except SourceError as error:
-        return FileResult(path, [system_diagnostic(READ_ERROR, path, f"cannot read: {error}")])
+        unreadable = system_diagnostic(READ_ERROR, path, f"cannot read: {error}")
+        return FileResult(path, [unreadable]), None
     if not may_contain_site(source.text):
-        return FileResult(path, [], source)
-    return None
+        return FileResult(path, [], source), None
+    return None, source
 
 
-def _cached(cache: ResultCache | None, path: str, fix: bool, unsafe: bool,
-            keys: dict[int, str], index: int) -> FileResult | None:
-    if cache is None:
-        return None
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read()
-    except OSError:
-        return None
-    keys[index] = cache.key(path, data)
-    diagnostics = cache.get(keys[index])
+def _cached(cache: ResultCache, key: str, path: str, fix: bool, unsafe: bool) -> FileResult | None:
+    diagnostics = cache.get(key)
     if diagnostics is None:
         return None
     if fix and any(d.fix is not None and (unsafe or d.fix.applicability == "safe")
