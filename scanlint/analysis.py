@@ -269,7 +269,7 @@ def captures(model: FileModel, step: StepFunction) -> list[Capture]:
     """The body's free names, in first-use order, with where each comes from."""
     found: dict[str, Capture] = {}
     for scope in step.scope.walk():
-        for name_node, _order in scope.loads:
+        for name_node in scope.loads:
             name = name_node.value
             owner, bindings = lookup(scope, name)
             if owner is not None and owner.is_within(step.scope):

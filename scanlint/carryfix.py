@@ -24,7 +24,7 @@ def names_in_use(scope: Scope) -> set[str]:
 
     used: set[str] = set(scope.bindings)
     for each in scope.walk():
-        for load, _ in each.loads:
+        for load in each.loads:
             owner, _bindings = lookup(each, load.value)
             if owner is None or owner is scope or not owner.is_within(scope):
                 used.add(load.value)
@@ -140,7 +140,7 @@ def rename_loads(model: FileModel, root_scope: Scope, old: str, new: cst.BaseExp
 
     replacements: dict[int, cst.BaseExpression] = {}
     for scope in root_scope.walk():
-        for load, _ in scope.loads:
+        for load in scope.loads:
             if load.value != old:
                 continue
             _, bindings = lookup(scope, old)

@@ -223,7 +223,7 @@ class FileModel:
         """Every read of ``binding``'s name that resolves to ``binding``'s scope."""
         found = []
         for scope in self.module_scope.walk():
-            for name, _order in scope.loads:
+            for name in scope.loads:
                 if name.value != binding.name:
                     continue
                 owner, bindings = lookup(scope, name.value)

@@ -32,7 +32,6 @@ class Binding:
     # The simple statement line (or suite) or compound statement that holds the binding.
     statement: cst.CSTNode | None = None
     qualified_name: str | None = None  # for imports: what the name refers to
-    order: int = 0  # visiting order: a proxy for source order inside one scope
     loops: tuple = ()  # the `for` statements around the binding, outermost first
 
     @property
@@ -55,7 +54,7 @@ class Scope:
     bindings: dict[str, list[Binding]] = field(default_factory=dict)
     declared_global: set[str] = field(default_factory=set)
     declared_nonlocal: set[str] = field(default_factory=set)
-    loads: list[tuple[cst.Name, int]] = field(default_factory=list)  # (node, order)
+    loads: list[cst.Name] = field(default_factory=list)
     children: list["Scope"] = field(default_factory=list)
     star_imports: list[str] = field(default_factory=list)
 
@@ -144,7 +143,6 @@ class ScopeBuilder(cst.CSTVisitor):
         self.scope: Scope | None = None
         self.scope_of: dict[int, Scope] = {}  # id(function/lambda/class node) -> its scope
         self.statement: cst.CSTNode | None = None
-        self.order = 0
         self.calls: list[tuple[cst.Call, Scope, cst.CSTNode | None, tuple]] = []
         self._call_filter = call_filter
         self.loops: list[cst.For] = []  # the `for` statements being visited
@@ -162,10 +160,6 @@ class ScopeBuilder(cst.CSTVisitor):
         assert self.scope is not None
         self.scope = self.scope.parent
 
-    def _next(self) -> int:
-        self.order += 1
-        return self.order
-
     def _bind(self, name: str, kind: str, node: cst.CSTNode, qname: str | None = None) -> None:
         scope = self.scope
         assert scope is not None
@@ -177,8 +171,7 @@ class ScopeBuilder(cst.CSTVisitor):
         elif name in scope.declared_nonlocal:
             found, _ = lookup(scope.parent, name) if scope.parent else (None, [])
             scope = found or scope
-        binding = Binding(name, kind, node, scope, self.statement, qname, self._next(),
-                          tuple(self.loops))
+        binding = Binding(name, kind, node, scope, self.statement, qname, tuple(self.loops))
         scope.bindings.setdefault(name, []).append(binding)
 
     def _bind_target(self, target: cst.BaseExpression, kind: str, node: cst.CSTNode) -> None:
@@ -392,7 +385,7 @@ class ScopeBuilder(cst.CSTVisitor):
     # -- loads --------------------------------------------------------------------------
     def _load(self, node: cst.Name) -> None:
         assert self.scope is not None
-        self.scope.loads.append((node, self._next()))
+        self.scope.loads.append(node)
 
     def visit_Name(self, node: cst.Name) -> bool:
         self._load(node)
