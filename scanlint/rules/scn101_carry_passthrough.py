@@ -5,14 +5,19 @@ from typing import Iterator
 import libcst as cst
 
 from scanlint.analysis import (CarryLayout, StepFunction, captures, carry_layout, returned_carry,
-                               slot_index, step_function, wanted_style)
+                               step_function, string_key, wanted_style)
 from scanlint.carryfix import (call_with_init, index, names_in_use, rebuilt_statements,
-                               rename_loads, sequence, with_elements)
+                               rename_loads, result_use, sequence, with_elements)
 from scanlint.diagnostic import Diagnostic, Fix
 from scanlint.fixes import ReplaceById, statement_fix
 from scanlint.model import ScanSite
 from scanlint.rules import Invalid, Rule, RuleContext, Valid
 from scanlint.scopes import lookup
+
+
+# The NamedTuple of the rule's cases.
+_STATE_CLASS = ("from typing import NamedTuple\nimport jax\n"
+                "class State(NamedTuple):\n    s: float\n    rate: float\n")
 
 
 class CarryPassthrough(Rule):
@@ -31,9 +36,13 @@ class CarryPassthrough(Rule):
     `scanlint verify --bench`. Capturing constants from the enclosing function says what they
     are and costs nothing.
 
-    The carry is understood when the init is a tuple or list literal and the body unpacks it
-    (`s, t, a, dt = carry`) or indexes it with integer literals (`carry[2]`), and every
-    `return` builds the carry as a literal of the same length.
+    The carry is understood when the init is a tuple, list or dict literal (string keys) or a
+    call of a `typing.NamedTuple` class of the same module, and every `return` builds the
+    carry the same way: a literal of the same length or keys, `{**carry, "s": s2}`, a call of
+    the class, or `carry._replace(s=s2)` (keys and fields it does not name pass through).
+    The body reads the carry by unpacking it (`s, t, a, dt = carry`), by literal keys
+    (`carry[2]`, `carry["a"]`, `carry.a`), or binds such reads to names in its first lines
+    (`a = carry["a"]`).
 
     ## Example
     ```python
@@ -67,10 +76,14 @@ class CarryPassthrough(Rule):
     forwarded carry slot as the input object when called eagerly, and under `jit` both come
     out as the same array (a Python float as a weak-typed 0-d array), so results were
     bit-identical in every tested case. Older jax returned forwarded slots as arrays when
-    called eagerly, so there a Python scalar comes back as a different type. Run
-    `scanlint verify` on the result. No fix is offered when the init values are not names,
-    a name would resolve differently inside the body, the step is used at more than one site,
-    or the result is used in a way the fix cannot rebuild.
+    called eagerly, so there a Python scalar comes back as a different type. A dict carry is
+    rebuilt with its keys sorted, as jax returns it. A NamedTuple class loses the fields that
+    become captures, so the fix is offered only when nothing but this loop uses the class,
+    the class has no methods, and the loop's final carry is dropped or read only for the
+    fields it keeps (`final.s`). Run `scanlint verify` on the result. No fix is offered when
+    the init values are not names, a name would resolve differently inside the body, the
+    step is used at more than one site, the body reads the carry in other ways, or the
+    result is used in a way the fix cannot rebuild.
     """
 
     CODE = "SCN101"
@@ -104,6 +117,14 @@ class CarryPassthrough(Rule):
         # Nothing is passed through unchanged.
         Valid("import jax\ndef step(c, x):\n    s, t = c\n    return (s + x, t + 1), s\n"
               "def run(xs):\n    return jax.lax.scan(step, (0.0, 0), xs)\n",
+              {"param_style": "closure"}),
+        # A dict carry whose every key changes.
+        Valid("import jax\ndef step(c, x):\n    return {'s': c['s'] + x, 'n': c['n'] + 1}, x\n"
+              "def run(xs):\n    return jax.lax.scan(step, {'s': 0.0, 'n': 0}, xs)\n",
+              {"param_style": "closure"}),
+        # The carry is also passed whole to a function: reported only through returns.
+        Valid("import jax\ndef step(c, x):\n    return {'s': f(c), 'a': x}, x\n"
+              "def run(xs, a):\n    return jax.lax.scan(step, {'s': 0.0, 'a': a}, xs)\n",
               {"param_style": "closure"}),
         # The default param-style is "any".
         "import jax\ndef step(c, x):\n    s, a = c\n    return (s + a, a), s\n"
@@ -165,6 +186,52 @@ class CarryPassthrough(Rule):
             "    return acc\n",
             unsafe=True, settings={"param_style": "closure"},
         ),
+        # A dict carry read by key, one key bound to a name; the result rebuilt, keys sorted.
+        Invalid(
+            "from jax import lax\n"
+            "def run(xs, scale, bias):\n"
+            "    def step(c, x):\n"
+            "        k = c[\"scale\"]\n"
+            "        s = c[\"s\"] * k + c['bias'] + x\n"
+            "        return {\"s\": s, \"scale\": k, 'bias': c['bias']}, s\n"
+            "    out = lax.scan(step, {\"s\": 0.0, \"scale\": scale, 'bias': bias}, xs)\n"
+            "    return out\n",
+            "from jax import lax\n"
+            "def run(xs, scale, bias):\n"
+            "    def step(c, x):\n"
+            "        s = c[\"s\"] * scale + bias + x\n"
+            "        return {\"s\": s}, s\n"
+            "    carry_out, ys_out = lax.scan(step, {\"s\": 0.0}, xs)\n"
+            "    out = {'bias': bias, \"s\": carry_out[\"s\"], \"scale\": scale}, ys_out\n"
+            "    return out\n",
+            unsafe=True, settings={"param_style": "closure"},
+        ),
+        # A NamedTuple carry updated with `_replace`; the class loses the field.
+        Invalid(
+            _STATE_CLASS + "def run(xs, rate):\n"
+            "    def step(state, x):\n"
+            "        s = state.s * state.rate + x\n"
+            "        return state._replace(s=s), s\n"
+            "    final, ys = jax.lax.scan(step, State(0.0, rate), xs)\n"
+            "    return final.s, ys\n",
+            "from typing import NamedTuple\nimport jax\n"
+            "class State(NamedTuple):\n    s: float\n"
+            "def run(xs, rate):\n"
+            "    def step(state, x):\n"
+            "        s = state.s * rate + x\n"
+            "        return state._replace(s=s), s\n"
+            "    final, ys = jax.lax.scan(step, State(0.0), xs)\n"
+            "    return final.s, ys\n",
+            unsafe=True, settings={"param_style": "closure"},
+        ),
+        # The class is used elsewhere, or the final carry is returned whole: no fix.
+        Invalid(
+            _STATE_CLASS + "def run(xs, rate):\n"
+            "    def step(state, x):\n"
+            "        return State(state.s * state.rate + x, state.rate), x\n"
+            "    return jax.lax.scan(step, State(s=0.0, rate=rate), xs)\n",
+            None, settings={"param_style": "closure"},
+        ),
         # Used at two sites: reported, no fix.
         Invalid(
             "import jax\ndef step(c, x):\n    s, a = c\n    return (s + a, a), s\n"
@@ -176,8 +243,10 @@ class CarryPassthrough(Rule):
 
 
 def slot_label(layout: CarryLayout, i: int) -> str:
-    if layout.access == "unpack" and layout.slot_names[i]:
+    if layout.slot_names[i]:
         return layout.slot_names[i]
+    if not layout.is_sequence:
+        return str(layout.keys[i])
     init = layout.init_elements[i]
     return init.value if isinstance(init, cst.Name) else f"carry[{i}]"
 
@@ -188,7 +257,7 @@ def _fix(ctx: RuleContext, site: ScanSite, step: StepFunction, layout: CarryLayo
     values = {i: layout.init_elements[i] for i in layout.passthrough}
     if not keep or not all(isinstance(v, cst.Name) for v in values.values()):
         return None
-    if len(step.ref.bindings) != 1 or layout.access not in ("unpack", "index"):
+    if len(step.ref.bindings) != 1 or layout.access not in ("unpack", "keyed"):
         return None
     binding = step.ref.bindings[0]
     if len(model.references(binding)) != 1:
@@ -200,27 +269,16 @@ def _fix(ctx: RuleContext, site: ScanSite, step: StepFunction, layout: CarryLayo
         move = True
     else:
         return None
-    for value in values.values():
-        if lookup(site.scope, value.value)[0] is None:
-            return None
-        inside = step.scope.bindings.get(value.value, [])
-        if any(b.node is not layout.unpack for b in inside):
-            return None  # the body has a local of that name: capturing would read it instead
+    if not all(_capturable(step, site, layout, i, value) for i, value in values.items()):
+        return None
+    if layout.record is not None and not _record_changeable(model, site, step, layout):
+        return None
 
-    body_changes = _body_changes(model, step, layout, keep, values)
-    used = names_in_use(site.scope)
-    new_index = {i: k for k, i in enumerate(keep)}
-
-    def rebuild(carry_out: cst.BaseExpression) -> cst.BaseExpression:
-        return sequence(layout.container, [
-            cst.Name(values[i].value) if i in values else index(carry_out, new_index[i])
-            for i in range(layout.size)])
-
-    new_init = with_elements(site.init, [layout.init_elements[i] for i in keep])
-    statements = rebuilt_statements(site, call_with_init(site, new_init), rebuild, used)
+    new_call = call_with_init(site, _drop_slots(site.init, layout, values))
+    statements = _result_statements(model, site, layout, keep, values, new_call)
     if statements is None:
         return None
-    new_def = step.node.visit(ReplaceById(body_changes))
+    new_def = step.node.visit(ReplaceById(_body_changes(model, step, layout, keep, values)))
     if move:  # the def goes just before the call, with the comments above it
         comments = [line for line in step.node.leading_lines if line.comment is not None]
         new_def = new_def.with_changes(leading_lines=[*statements[0].leading_lines, *comments])
@@ -228,11 +286,23 @@ def _fix(ctx: RuleContext, site: ScanSite, step: StepFunction, layout: CarryLayo
         replacements = [(step.node, []), (site.statement, [new_def, *statements])]
     else:
         replacements = [(step.node, [new_def]), (site.statement, statements)]
+    if layout.record is not None:
+        replacements.append((layout.record, [_record_without(layout, values)]))
     names = ", ".join(f"`{v.value}`" for v in values.values())
     them = "it" if len(values) == 1 else "them"
     return statement_fix(ctx.text, model.module, model.range_of, replacements,
                          f"Capture {names} instead of threading {them} through the carry", "unsafe",
                          model.index)
+
+
+def _capturable(step: StepFunction, site: ScanSite, layout: CarryLayout, i: int,
+                value: cst.Name) -> bool:
+    """The init's name for slot ``i`` reads the same value from inside the body: it is bound
+    where the loop is called, and the body binds it only where the fix removes the slot."""
+    if lookup(site.scope, value.value)[0] is None:
+        return False
+    removed = layout.slot_binders[i] if layout.slot_names[i] == value.value else None
+    return all(b.node is removed for b in step.scope.bindings.get(value.value, []))
 
 
 def _movable_into(model, step: StepFunction, site: ScanSite) -> bool:
@@ -248,9 +318,139 @@ def _movable_into(model, step: StepFunction, site: ScanSite) -> bool:
     return True
 
 
+# -- the carry's new shape ------------------------------------------------------------------
+def _kept(items: list, keep: list[bool]) -> list:
+    """``items`` (elements or arguments) where ``keep``, the last one keeping the original
+    last item's comma (so a trailing comma stays, and no comma dangles)."""
+    kept = [item for item, wanted in zip(items, keep) if wanted]
+    if kept:
+        kept[-1] = kept[-1].with_changes(comma=items[-1].comma)
+    return kept
+
+
+def _drop_slots(carry: cst.BaseExpression, layout: CarryLayout, values: dict) -> cst.BaseExpression:
+    """A carry literal (the init or a return's carry) without the slots in ``values``."""
+    dropped = {layout.keys[i] for i in values}
+    if isinstance(carry, (cst.Tuple, cst.List)):
+        return with_elements(carry, [e.value for i, e in enumerate(carry.elements)
+                                     if i not in values])
+    if isinstance(carry, cst.Dict):
+        return carry.with_changes(elements=_kept(list(carry.elements), [
+            not (isinstance(e, cst.DictElement) and string_key(e.key) in dropped)
+            for e in carry.elements]))
+    assert isinstance(carry, cst.Call)
+    fields = layout.keys if _is_record_call(carry, layout) else []
+    return carry.with_changes(args=_kept(list(carry.args), [
+        (arg.keyword.value if arg.keyword else fields[n]) not in dropped
+        for n, arg in enumerate(carry.args)]))
+
+
+def _is_record_call(call: cst.Call, layout: CarryLayout) -> bool:
+    return layout.record is not None and isinstance(call.func, cst.Name) and (
+        call.func.value == layout.record.name.value)
+
+
+def _record_without(layout: CarryLayout, values: dict) -> cst.ClassDef:
+    assert layout.record is not None
+    dropped = {layout.keys[i] for i in values}
+    body = [line for line in layout.record.body.body
+            if not (isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1
+                    and isinstance(line.body[0], cst.AnnAssign)
+                    and isinstance(line.body[0].target, cst.Name)
+                    and line.body[0].target.value in dropped)]
+    return layout.record.with_changes(body=layout.record.body.with_changes(body=body))
+
+
+def _record_changeable(model, site: ScanSite, step: StepFunction, layout: CarryLayout) -> bool:
+    """A NamedTuple class can lose fields when only this loop uses it (its init and its
+    step) and it has no methods that could read them."""
+    record = layout.record
+    assert record is not None and isinstance(site.init, cst.Call)
+    if any(isinstance(line, cst.FunctionDef) for line in record.body.body):
+        return False
+    owner, bindings = lookup(site.scope, record.name.value)
+    inside = {id(node) for node in _walk(step.node)} | {id(site.init.func)}
+    return all(id(name) in inside for name, _ in model.references(bindings[0]))
+
+
+def _walk(node: cst.CSTNode):
+    yield node
+    for child in node.children:
+        yield from _walk(child)
+
+
+# -- the loop's result ----------------------------------------------------------------------
+def _result_statements(model, site: ScanSite, layout: CarryLayout, keep: list[int],
+                       values: dict, new_call: cst.Call) -> list[cst.BaseStatement] | None:
+    """The statements replacing the call's: the original carry rebuilt where it is used.
+    A NamedTuple carry cannot be rebuilt (its class loses the fields): its result may only
+    be read for the fields it keeps."""
+    if layout.record is not None:
+        kept_fields = {layout.keys[i] for i in keep}
+        if not _reads_only_fields(model, site, kept_fields):
+            return None
+        return [site.statement.visit(ReplaceById({id(site.call): new_call}))]
+    new_index = {i: k for k, i in enumerate(keep)}
+
+    def rebuild(carry_out: cst.BaseExpression) -> cst.BaseExpression:
+        def slot(i: int) -> cst.BaseExpression:
+            if i in values:
+                return cst.Name(values[i].value)
+            if layout.container == "dict":
+                return cst.Subscript(carry_out, [cst.SubscriptElement(cst.Index(
+                    _key_literal(site, layout, i)))])
+            return index(carry_out, new_index[i])
+
+        if layout.container == "dict":  # jax gives a dict back with its keys sorted
+            order = sorted(range(layout.size), key=lambda i: layout.keys[i])
+            return cst.Dict([cst.DictElement(_key_literal(site, layout, i), slot(i))
+                             for i in order])
+        return sequence(layout.container, [slot(i) for i in range(layout.size)])
+
+    return rebuilt_statements(site, new_call, rebuild, names_in_use(site.scope))
+
+
+def _key_literal(site: ScanSite, layout: CarryLayout, i: int) -> cst.BaseExpression:
+    assert isinstance(site.init, cst.Dict)
+    element = site.init.elements[i]
+    assert isinstance(element, cst.DictElement)
+    return element.key.deep_clone()
+
+
+def _reads_only_fields(model, site: ScanSite, fields: set[str]) -> bool:
+    """The loop's final carry is dropped, read at once for a kept field (`loop(...).s`), or
+    bound to a name read only as `name.field` for kept fields (`final, ys = scan(...)`, then
+    `final.s`)."""
+    if any(isinstance(node, cst.Attribute) and node.value is site.call and node.attr.value in fields
+           for node in _walk(site.statement)):
+        return True  # `fori_loop(...).acc`
+    use = result_use(site)
+    if use is None:
+        return False
+    kind, small = use
+    if kind in ("discarded", "ys-only"):
+        return True
+    if not isinstance(small, cst.Assign) or small.value is not site.call:
+        return False
+    target = small.targets[0].target
+    if site.callee == "scan":
+        pair = target.elements if isinstance(target, (cst.Tuple, cst.List)) else []
+        target = pair[0].value if len(pair) == 2 else None
+    if not isinstance(target, cst.Name):
+        return False
+    bindings = [b for b in site.scope.bindings.get(target.value, []) if b.node is small]
+    if len(bindings) != 1:
+        return False
+    reads = {id(name) for name, _ in model.references(bindings[0])}
+    field_reads = {id(node.value) for node in _walk(site.scope.node)
+                   if isinstance(node, cst.Attribute) and node.attr.value in fields}
+    return reads <= field_reads
+
+
+# -- the body -------------------------------------------------------------------------------
 def _body_changes(model, step: StepFunction, layout: CarryLayout, keep: list[int],
                   values: dict[int, cst.Name]) -> dict:
-    """Replacements inside the step: the unpacking (or the `carry[i]` reads) and returns."""
+    """Replacements inside the step: how it reads the removed slots, and its returns."""
     changes: dict = {}
     if layout.access == "unpack":
         unpack = layout.unpack
@@ -259,32 +459,40 @@ def _body_changes(model, step: StepFunction, layout: CarryLayout, keep: list[int
         kept_targets = [target.elements[i].value for i in keep]
         changes[id(unpack)] = unpack.with_changes(targets=[
             unpack.targets[0].with_changes(target=with_elements(target, kept_targets))])
-        for i, value in values.items():
-            slot = layout.slot_names[i]
-            if slot != value.value:
-                changes.update(rename_loads(model, step.scope, slot, cst.Name(value.value),
-                                            unpack))
-    else:
-        new_index = {i: k for k, i in enumerate(keep)}
-        for node in _carry_subscripts(step):
-            i = slot_index(node)
-            changes[id(node)] = (cst.Name(values[i].value) if i in values
-                                 else index(node.value, new_index[i]))
+    new_index = {i: k for k, i in enumerate(keep)}
+    for node in layout.reads:
+        i = layout.slot_read(step.carry_name, node)
+        if i in values:
+            changes[id(node)] = cst.Name(values[i].value)
+        elif layout.is_sequence and i is not None:
+            changes[id(node)] = index(node.value, new_index[i])
+    for i, value in values.items():
+        slot, binder = layout.slot_names[i], layout.slot_binders[i]
+        if binder is None:
+            continue
+        if layout.access != "unpack":  # `a = carry["a"]` goes; `a` is captured
+            changes[id(_line_of(step, binder))] = None
+        if slot != value.value:
+            changes.update(rename_loads(model, step.scope, slot, cst.Name(value.value), binder))
     for ret in layout.returns:
         carry = returned_carry(step, ret.value)
-        changes[id(carry)] = lambda updated, keep=keep: with_elements(
-            updated, [updated.elements[i].value for i in keep])
+        changes[id(carry)] = lambda updated: _drop_returned(updated, layout, values)
     return changes
 
 
-def _carry_subscripts(step: StepFunction) -> list[cst.Subscript]:
-    found: list[cst.Subscript] = []
+def _drop_returned(carry: cst.BaseExpression, layout: CarryLayout, values: dict) -> cst.BaseExpression:
+    if isinstance(carry, cst.Call) and isinstance(carry.func, cst.Attribute):  # `_replace`
+        dropped = {layout.keys[i] for i in values}
+        if not carry.args:
+            return carry
+        return carry.with_changes(args=_kept(list(carry.args), [
+            arg.keyword.value not in dropped for arg in carry.args]))
+    return _drop_slots(carry, layout, values)
 
-    class Finder(cst.CSTVisitor):
-        def visit_Subscript(self, node: cst.Subscript) -> None:
-            if (isinstance(node.value, cst.Name) and node.value.value == step.carry_name
-                    and slot_index(node) is not None):
-                found.append(node)
 
-    step.node.body.visit(Finder())
-    return found
+def _line_of(step: StepFunction, small: cst.BaseSmallStatement) -> cst.SimpleStatementLine:
+    body = step.node.body
+    assert isinstance(body, cst.IndentedBlock)
+    return next(line for line in body.body
+                if isinstance(line, cst.SimpleStatementLine)
+                and any(each is small for each in line.body))

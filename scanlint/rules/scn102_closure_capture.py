@@ -232,7 +232,8 @@ def _fix(ctx: RuleContext, site: ScanSite, step: StepFunction, moving: list[Capt
     names = [c.name for c in moving]
     used = names_in_use(site.scope)  # new locals of the caller
     layout = carry_layout(model, site, step)
-    if layout is not None and layout.access == "unpack":
+    flat = layout is not None and layout.is_sequence and layout.access == "unpack"
+    if flat:
         changes, new_init, rebuild = _flat(step, layout, names, site)
     else:
         nested = _nested(step, names, site)
@@ -241,7 +242,7 @@ def _fix(ctx: RuleContext, site: ScanSite, step: StepFunction, moving: list[Capt
         changes, new_init, rebuild = nested
     new_call = site.call
     if site.callee == "while_loop":
-        adapted = _adapt_condition(model, site, layout)
+        adapted = _adapt_condition(model, site, flat)
         if adapted is None:
             return None
         new_call = site.call.visit(ReplaceById(adapted[0]))
@@ -355,12 +356,12 @@ def _packed_return(step: StepFunction, ret: cst.Return, line, names: list[str], 
     return {id(line): lambda updated: [split, packed_return]}
 
 
-def _adapt_condition(model, site: ScanSite, layout: CarryLayout | None):
+def _adapt_condition(model, site: ScanSite, flat: bool):
     """Changes that let while_loop's condition read the new carry: (inside the call, outside)."""
     cond = step_function(model, site, "cond_fun")
     if cond is None:
         return None
-    if layout is not None and layout.access == "unpack":
+    if flat:
         # Flat: old slots keep their positions, so a condition that only indexes the carry
         # reads the same values; one that unpacks it would fail on the longer carry.
         return ({}, {}) if only_indexed(cond) else None
