@@ -81,12 +81,29 @@ def result_use(site: ScanSite) -> tuple[ResultUse, cst.BaseSmallStatement] | Non
     if isinstance(small, cst.Assign) and len(small.targets) != 1:
         return None
     if value is site.call:
-        return ("discarded" if isinstance(small, cst.Expr) else "rebuild"), small
+        if isinstance(small, cst.Expr):
+            return "discarded", small
+        return ("ys-only" if _drops_carry(site, small) else "rebuild"), small
     if (isinstance(value, cst.Subscript) and value.value is site.call and site.callee == "scan"
             and len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Index)
             and isinstance(value.slice[0].slice.value, cst.Integer)):
         return ("ys-only" if value.slice[0].slice.value.value == "1" else "rebuild"), small
     return None
+
+
+def _drops_carry(site: ScanSite, small: cst.BaseSmallStatement) -> bool:
+    """`_, ys = scan(...)` where nothing in the scope reads `_`."""
+    from scanlint.scopes import lookup
+
+    target = small.targets[0].target if isinstance(small, cst.Assign) else None
+    if site.callee != "scan" or not isinstance(target, (cst.Tuple, cst.List)):
+        return False
+    elements = target.elements
+    if len(elements) != 2 or not (isinstance(elements[0].value, cst.Name)
+                                  and elements[0].value.value == "_"):
+        return False
+    return not any(load.value == "_" and lookup(scope, "_")[0] is site.scope
+                   for scope in site.scope.walk() for load in scope.loads)
 
 
 def rebuilt_statements(

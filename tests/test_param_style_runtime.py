@@ -12,8 +12,10 @@ from scanlint.settings import Settings
 
 pytest.importorskip("jax")
 
-CARRY = Settings(param_style="carry")
-CLOSURE = Settings(param_style="closure")
+# The style rules alone: SCN206's fix (scan over xs) is tested on its own below.
+CARRY = Settings(param_style="carry", select=("SCN0", "SCN1"))
+CLOSURE = Settings(param_style="closure", select=("SCN0", "SCN1"))
+COUNTER = Settings(select=("SCN206",))
 
 
 def functions(source: str) -> dict[str, str]:
@@ -67,11 +69,17 @@ def test_carry_to_closure_keeps_every_output_bit_identical(tmp_path):
     old = (FIXTURES / "params_carry.py").read_text()
     new = fixed(old, CLOSURE)
     expected = {"advance_all", "rollout_carry", "local_carry", "indexed", "fori_list",
-                "while_passthrough", "nested_inner", "python_scalars", "loop_defined"}
+                "while_passthrough", "nested_inner", "python_scalars", "loop_defined",
+                "dict_keys", "dict_spread", "advance_record", "record_replace",
+                "record_unpacked"}
     assert changed_functions(old, new) == expected
-    assert "advance_all" not in functions(new)  # moved into its one caller
+    moved = {"advance_all", "advance_record"}  # each into its one caller
+    assert not moved & set(functions(new))
+    # The NamedTuple classes lose the fields that became captures.
+    assert "class Pair(NamedTuple):\n    acc: jax.Array\n\n" in new
+    assert "dtau: float" not in new.split("class Rollout")[1].split("def ")[0]
     entries = verify(tmp_path, old, new)
-    assert set(entries) == expected - {"advance_all"}  # not callable on its own
+    assert set(entries) == expected - moved  # not callable on their own
     for name, entry in entries.items():
         assert entry["status"] == "identical", (name, entry["details"])
     left = [d for d in check_text(new, "mod.py", CLOSURE) if d.code == "SCN101"]
@@ -112,3 +120,30 @@ def test_consistent_reports_the_minority_style():
     assert [(d.code, d.start.line) for d in found] == [("SCN101", 14)]
     tie = source.split("def b(")[0] + "def c(" + source.split("def c(")[1]
     assert check_text(tie, "mod.py", Settings(param_style="consistent")) == []
+
+
+@pytest.mark.parametrize("fixture", ["rollout_styles.py", "params_carry.py", "params_closure.py"])
+def test_counter_to_xs_keeps_every_output_bit_identical(tmp_path, fixture):
+    old = (FIXTURES / fixture).read_text()
+    new = fixed(old, COUNTER)
+    assert new != old
+    assert not [d for d in check_text(new, "mod.py", COUNTER) if d.code == "SCN206"]
+    assert "moveaxis(" in new
+    entries = verify(tmp_path, old, new)
+    steps = {"advance_threaded", "advance_all"}  # module-level steps: no inputs of their own
+    assert {n for n, e in entries.items() if e["status"] == "not exercised"} <= steps
+    assert any(e["status"] == "identical" for e in entries.values())
+    for name, entry in entries.items():
+        assert entry["status"] in ("identical", "not exercised"), (name, entry["details"])
+
+
+def test_counter_and_carry_fixes_together(tmp_path):
+    """Both unsafe fixes on the article's carry style: the counter becomes xs and the
+    constants become captures, in whichever order the fix loop applies them."""
+    old = (FIXTURES / "rollout_styles.py").read_text()
+    new = fixed(old, Settings(param_style="closure", select=("SCN0", "SCN1", "SCN206")))
+    carry_style = new.split("def rollout_carry")[1]
+    assert "def advance_threaded(pose, controls_tick):" in carry_style
+    assert "jnp.moveaxis(controls, 1, 0)" in carry_style
+    entries = verify(tmp_path, old, new)
+    assert entries and all(e["status"] == "identical" for e in entries.values()), entries

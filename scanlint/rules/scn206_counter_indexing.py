@@ -1,12 +1,18 @@
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Iterator
 
 import libcst as cst
 
-from scanlint.analysis import carry_layout, step_function
-from scanlint.diagnostic import Diagnostic
+from scanlint.analysis import CarryLayout, StepFunction, carry_layout, returned_carry, step_function
+from scanlint.carryfix import (call_with_init, fresh_name, index, names_in_use, rebuilt_statements,
+                               result_use, sequence, with_elements)
+from scanlint.diagnostic import Diagnostic, Fix
+from scanlint.fixes import ReplaceById, statement_fix
+from scanlint.model import FileModel, ScanSite
 from scanlint.rules import Invalid, Rule, RuleContext
+from scanlint.scopes import lookup
 
 
 class CounterIndexing(Rule):
@@ -32,11 +38,21 @@ class CounterIndexing(Rule):
     ```python
     def step(s, a_t):
         return s + a_t, s
-    jax.lax.scan(step, s0, a.T)
+    jax.lax.scan(step, s0, jnp.moveaxis(a, 1, 0), length=n)
     ```
 
     ## Fix safety
-    No fix yet: the rewrite changes the carry and the body's parameters; it is left to you.
+    The fix is unsafe. It scans over the indexed arrays, each with the indexed axis moved to
+    the front (`a[t]` scans `a`, `a[:, t]` scans `jnp.moveaxis(a, 1, 0)`, `a[..., t]` scans
+    `jnp.moveaxis(a, -1, 0)`), gives the body their slices as its `x` parameter (a tuple,
+    unpacked in the body, for several arrays), and drops the counter from the carry; a carry
+    left with one slot becomes that value itself. Where the loop's result is used, the counter
+    comes back as `jnp.asarray(length)`, the weak-typed integer jax returns for it. `length=`
+    stays, so an array whose axis is not `length` long now fails loudly at trace time where
+    the dynamic index used to clamp silently. The fix is offered when the indexed arrays are
+    names that read the same at the call (or carry slots passed through unchanged, whose init
+    is a name), the step is a `def` used only by this call, its `x` parameter is unused, and
+    the scan is not `reverse=`. Run `scanlint verify` on the result.
     """
 
     CODE = "SCN206"
@@ -46,21 +62,20 @@ class CounterIndexing(Rule):
 
     def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         for site in ctx.model.sites:
-            if site.callee != "scan":
-                continue
-            xs = site.args.get("xs")
-            if xs is not None and not (isinstance(xs, cst.Name) and xs.value == "None"):
+            if site.callee != "scan" or not _scans_nothing(site):
                 continue
             step = step_function(ctx.model, site)
             layout = carry_layout(ctx.model, site, step) if step else None
-            if layout is None or layout.access != "unpack":
+            if step is None or layout is None or layout.access != "unpack":
                 continue
             for i, name in enumerate(layout.slot_names):
                 uses = _counter_uses(step, layout, i, name)
                 if uses:
+                    texts = dict.fromkeys(cst.Module([]).code_for_node(u) for u in uses)
                     yield ctx.diagnostic(self, site.call, self.MESSAGE.format(
-                        name=name, uses=", ".join(f"`{u}`" for u in uses)),
-                        statement=site.statement)
+                        name=name, uses=", ".join(f"`{u}`" for u in texts)),
+                        fix=_fix(ctx, site, step, layout, i, uses), statement=site.statement)
+                    break
 
     VALID = [
         # The counter is also used as a value.
@@ -69,17 +84,55 @@ class CounterIndexing(Rule):
         # There is an xs already.
         "import jax\ndef step(c, x):\n    s, t = c\n    return (s + a[t] + x, t + 1), s\n"
         "out = jax.lax.scan(step, (0.0, 0), xs)\n",
+        # The counter indexes with an offset.
+        "import jax\ndef step(c, _):\n    s, t = c\n    return (s + a[t + 1], t + 1), s\n"
+        "out = jax.lax.scan(step, (0.0, 0), None, length=3)\n",
     ]
 
     INVALID = [
-        Invalid("import jax\ndef run(s0, a):\n    def step(c, _):\n        s, t = c\n"
-                "        return (s + a[:, t], t + 1), s\n"
-                "    return jax.lax.scan(step, (s0, 0), None, length=a.shape[1])\n"),
+        # The carry keeps one slot: it becomes the value itself; the result is rebuilt.
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n"
+            "def run(s0, a):\n    def step(c, _):\n        s, t = c\n"
+            "        return (s + a[:, t], t + 1), s\n"
+            "    return jax.lax.scan(step, (s0, 0), None, length=a.shape[1])\n",
+            "import jax\nimport jax.numpy as jnp\n"
+            "def run(s0, a):\n    def step(s, a_t):\n"
+            "        return s + a_t, s\n"
+            "    carry_out, ys_out = jax.lax.scan(step, s0, jnp.moveaxis(a, 1, 0), "
+            "length=a.shape[1])\n"
+            "    return (carry_out, jnp.asarray(a.shape[1])), ys_out\n",
+            unsafe=True),
+        # Two arrays, the article's carry (an array passed through the carry), ys only.
+        Invalid(
+            "from jax import lax\nimport jax.numpy as jnp\n"
+            "def step(c, _):\n    s, t, u, k = c\n"
+            "    return (s + u[t] * k[..., t], t + 1, u, k), s\n"
+            "def run(s0, u, k):\n"
+            "    _, ys = lax.scan(step, (s0, 0, u, k), length=4)\n    return ys\n",
+            "from jax import lax\nimport jax.numpy as jnp\n"
+            "def step(c, x):\n    s, u, k = c\n    u_t, k_t = x\n"
+            "    return (s + u_t * k_t, u, k), s\n"
+            "def run(s0, u, k):\n"
+            "    _, ys = lax.scan(step, (s0, u, k), (u, jnp.moveaxis(k, -1, 0)), length=4)\n"
+            "    return ys\n",
+            unsafe=True),
+        # Scanned in reverse: reported, no fix.
+        Invalid(
+            "import jax\ndef run(s0, a):\n    def step(c, _):\n        s, t = c\n"
+            "        return (s + a[t], t + 1), s\n"
+            "    return jax.lax.scan(step, (s0, 0), None, length=3, reverse=True)\n"),
     ]
 
 
-def _counter_uses(step, layout, i: int, name: str | None) -> list[str]:
-    """The index expressions using ``name``, if the slot is a pure counter; else []."""
+def _scans_nothing(site: ScanSite) -> bool:
+    xs = site.args.get("xs")
+    return xs is None or (isinstance(xs, cst.Name) and xs.value == "None")
+
+
+def _counter_uses(step: StepFunction, layout: CarryLayout, i: int,
+                  name: str | None) -> list[cst.Subscript]:
+    """The subscripts indexing with ``name``, if the slot is a pure counter; else []."""
     init = layout.init_elements[i]
     if name is None or not (isinstance(init, cst.Integer) and init.value == "0"):
         return []
@@ -89,15 +142,14 @@ def _counter_uses(step, layout, i: int, name: str | None) -> list[str]:
                 and isinstance(out.left, cst.Name) and out.left.value == name
                 and isinstance(out.right, cst.Integer) and out.right.value == "1"):
             return []
-    indexing: list[str] = []
+    indexing: list[cst.Subscript] = []
     other = 0
 
     class Uses(cst.CSTVisitor):
         def visit_Subscript(self, node: cst.Subscript) -> bool:
-            nonlocal other
             names = [e.slice.value for e in node.slice if isinstance(e.slice, cst.Index)]
             if any(isinstance(n, cst.Name) and n.value == name for n in names):
-                indexing.append(cst.Module([]).code_for_node(node))
+                indexing.append(node)
                 node.value.visit(self)
                 return False
             return True
@@ -111,3 +163,235 @@ def _counter_uses(step, layout, i: int, name: str | None) -> list[str]:
     # The unpacking and each `t + 1` are the only other reads allowed.
     allowed = 1 + len(layout.returned)
     return indexing if indexing and other == allowed else []
+
+
+# -- the fix --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Sliced:
+    """One array the counter indexes, and the axis it indexes."""
+
+    array: str
+    axis: int  # 0, a positive axis, or -1 for `a[..., t]`
+
+
+def _sliced(node: cst.Subscript, counter: str) -> Sliced | None:
+    """`a[t]`, `a[:, t]`, `a[:, :, t]` or `a[..., t]` with ``a`` a name, else None."""
+    if not isinstance(node.value, cst.Name):
+        return None
+    parts = [e.slice for e in node.slice]
+    last = parts[-1]
+    if not (isinstance(last, cst.Index) and isinstance(last.value, cst.Name)
+            and last.value.value == counter and last.star is None):
+        return None
+    before = parts[:-1]
+    if len(before) == 1 and isinstance(before[0], cst.Index) and isinstance(
+            before[0].value, cst.Ellipsis):
+        return Sliced(node.value.value, -1)
+    if all(isinstance(p, cst.Slice) and p.lower is None and p.upper is None and p.step is None
+           for p in before):
+        return Sliced(node.value.value, len(before))
+    return None
+
+
+def _fix(ctx: RuleContext, site: ScanSite, step: StepFunction, layout: CarryLayout,
+         counter: int, uses: list[cst.Subscript]) -> Fix | None:
+    model = ctx.model
+    name = layout.slot_names[counter]
+    assert name is not None and isinstance(step.node, cst.FunctionDef)
+    sliced = [_sliced(node, name) for node in uses]
+    if (None in sliced or "reverse" in site.args or not _only_use(model, step, site)
+            or _inside(step.node, site.call)):
+        return None
+    x_param = _x_param(step)
+    jnp = _jax_numpy(model, site)
+    if x_param is None or (jnp is None and any(s.axis for s in sliced)):
+        return None
+    arrays = list(dict.fromkeys(sliced))  # in order of first use
+    sources = [_array_source(model, step, site, layout, s.array) for s in arrays]
+    if None in sources:
+        return None
+    used = names_in_use(step.scope)
+    slice_names = [fresh_name(f"{s.array}_{name}", used) for s in arrays]
+    changes: dict = {id(node): cst.Name(slice_names[arrays.index(s)])
+                     for node, s in zip(uses, sliced)}
+    keep = [i for i in range(layout.size) if i != counter]
+    changes.update(_carry_changes(model, step, layout, keep, x_param, slice_names, used))
+    xs = [s if a.axis == 0 else _moveaxis(jnp, s, a.axis) for s, a in zip(sources, arrays)]
+    new_call = _with_xs(site, call_with_init(site, _new_init(site, layout, keep)),
+                        xs[0] if len(xs) == 1 else cst.Tuple([cst.Element(x) for x in xs]))
+    statements = _statements(model, site, layout, counter, new_call, jnp)
+    if statements is None:
+        return None
+    new_def = step.node.visit(ReplaceById(changes))
+    replacements = [(step.node, [new_def]), (site.statement, statements)]
+    return statement_fix(ctx.text, model.module, model.range_of, replacements,
+                         f"Scan over {', '.join(cst.Module([]).code_for_node(x) for x in xs)} "
+                         f"instead of indexing with `{name}`", "unsafe", model.index)
+
+
+def _only_use(model: FileModel, step: StepFunction, site: ScanSite) -> bool:
+    """The step is a `def` bound once and read only by this call."""
+    if len(step.ref.bindings) != 1 or step.ref.kind not in ("local_def", "module_def"):
+        return False
+    return len(model.references(step.ref.bindings[0])) == 1
+
+
+def _x_param(step: StepFunction) -> cst.Param | None:
+    """The step's `x` parameter, when the body never reads it."""
+    params = step.node.params
+    positional = [*params.posonly_params, *params.params]
+    if (len(positional) != 2 or isinstance(params.star_arg, cst.Param) or params.kwonly_params
+            or params.star_kwarg is not None):
+        return None
+    x = positional[1]
+    if any(load.value == x.name.value for scope in step.scope.walk() for load in scope.loads
+           if lookup(scope, load.value)[0] is step.scope):
+        return None
+    return x
+
+
+def _jax_numpy(model: FileModel, site: ScanSite) -> str | None:
+    """How the call's scope names `jax.numpy` (`jnp`, or `jax.numpy`), if it does."""
+    candidates = []
+    for name, bindings in model.module_scope.bindings.items():
+        qualified = {b.qualified_name for b in bindings if b.kind == "import"}
+        if qualified == {"jax.numpy"}:
+            candidates.append((0, name))
+        elif qualified == {"jax"}:
+            candidates.append((1, f"{name}.numpy"))
+    for _, text in sorted(candidates):
+        owner, _bindings = lookup(site.scope, text.split(".")[0])
+        if owner is model.module_scope:
+            return text
+    return None
+
+
+def _array_source(model: FileModel, step: StepFunction, site: ScanSite, layout: CarryLayout,
+                  array: str) -> cst.Name | None:
+    """What to scan over for ``array``: the same name at the call when it reads the same
+    binding there, or a passed-through carry slot's init name."""
+    if array in layout.slot_names:
+        i = layout.slot_names.index(array)
+        init = layout.init_elements[i]
+        if i in layout.passthrough and isinstance(init, cst.Name):
+            return cst.Name(init.value)
+        return None
+    inside_owner, inside = lookup(step.scope, array)
+    outside_owner, outside = lookup(site.scope, array)
+    if inside_owner is None or inside_owner is step.scope or inside_owner is not outside_owner:
+        return None
+    return cst.Name(array) if inside == outside else None
+
+
+def _moveaxis(jnp: str | None, array: cst.BaseExpression, axis: int) -> cst.BaseExpression:
+    assert jnp is not None
+    return cst.parse_expression(f"{jnp}.moveaxis({array.value}, {axis}, 0)")
+
+
+def _carry_changes(model, step: StepFunction, layout: CarryLayout, keep: list[int],
+                   x_param: cst.Param, slice_names: list[str], used: set[str]) -> dict:
+    """The body without the counter; the slices arrive as its `x` parameter."""
+    unpack, line = layout.unpack, layout.unpack_line
+    assert unpack is not None and line is not None
+    changes: dict = {}
+    if len(slice_names) == 1:
+        changes[id(x_param)] = x_param.with_changes(name=cst.Name(slice_names[0]),
+                                                    default=None, equal=cst.MaybeSentinel.DEFAULT)
+        slices_line = []
+    else:
+        x_name = fresh_name("x", used)
+        changes[id(x_param)] = x_param.with_changes(name=cst.Name(x_name))
+        slices_line = [cst.SimpleStatementLine([cst.Assign(
+            [cst.AssignTarget(cst.Tuple([cst.Element(cst.Name(n)) for n in slice_names],
+                                        lpar=[], rpar=[]))], cst.Name(x_name))])]
+    target = unpack.targets[0].target
+    if len(keep) == 1:  # the carry becomes the one value left
+        only = layout.slot_names[keep[0]]
+        changes[id(step.carry_param)] = step.carry_param.with_changes(name=cst.Name(only))
+        changes[id(line)] = slices_line or None
+    else:
+        new_unpack = unpack.with_changes(targets=[unpack.targets[0].with_changes(
+            target=with_elements(target, [target.elements[i].value for i in keep]))])
+        changes[id(unpack)] = new_unpack
+        if slices_line:
+            changes[id(line)] = lambda updated: [updated, *slices_line]
+    for ret in layout.returns:
+        carry = returned_carry(step, ret.value)
+        changes[id(carry)] = lambda updated: _kept_carry(updated, keep)
+    return changes
+
+
+def _kept_carry(carry: cst.BaseExpression, keep: list[int]) -> cst.BaseExpression:
+    assert isinstance(carry, (cst.Tuple, cst.List))
+    values = [carry.elements[i].value for i in keep]
+    return values[0] if len(values) == 1 else with_elements(carry, values)
+
+
+def _new_init(site: ScanSite, layout: CarryLayout, keep: list[int]) -> cst.BaseExpression:
+    assert isinstance(site.init, (cst.Tuple, cst.List))
+    return _kept_carry(site.init, keep)
+
+
+def _with_xs(site: ScanSite, call: cst.Call, xs: cst.BaseExpression) -> cst.Call:
+    """``call`` scanning over ``xs``: in place of `None`, else right after the init."""
+    args = list(call.args)
+    for n, arg in enumerate(site.call.args):
+        if arg.value is site.args.get("xs"):
+            args[n] = args[n].with_changes(value=xs)
+            return call.with_changes(args=args)
+    position = next(n for n, arg in enumerate(site.call.args) if arg.value is site.init)
+    if site.call.args[position].keyword is None and all(
+            a.keyword is not None for a in site.call.args[position + 1:]):
+        args.insert(position + 1, cst.Arg(xs))
+        return call.with_changes(args=args)
+    return call.with_changes(args=[*args, cst.Arg(xs, keyword=cst.Name("xs"),
+                                                  equal=cst.AssignEqual(
+                                                      whitespace_before=cst.SimpleWhitespace(""),
+                                                      whitespace_after=cst.SimpleWhitespace("")))])
+
+
+def _statements(model: FileModel, site: ScanSite, layout: CarryLayout, counter: int,
+                new_call: cst.Call, jnp: str | None) -> list[cst.BaseStatement] | None:
+    """The call's statement; where the result is used, the counter's final value comes back
+    as `jnp.asarray(length)`."""
+    length = site.args.get("length")
+    keep = [i for i in range(layout.size) if i != counter]
+
+    def rebuild(carry_out: cst.BaseExpression) -> cst.BaseExpression:
+        assert length is not None and jnp is not None
+        final = cst.parse_expression(f"{jnp}.asarray({cst.Module([]).code_for_node(length)})")
+        slots = {i: (carry_out if len(keep) == 1 else index(carry_out, n))
+                 for n, i in enumerate(keep)}
+        slots[counter] = final
+        return sequence(layout.container, [slots[i] for i in range(layout.size)])
+
+    if (length is None or jnp is None or not _pure(length)) and not _result_unused(site):
+        return None  # the counter's final value is used and cannot be given back
+    return rebuilt_statements(site, new_call, rebuild, names_in_use(site.scope))
+
+
+def _result_unused(site: ScanSite) -> bool:
+    use = result_use(site)
+    return use is not None and use[0] in ("discarded", "ys-only")
+
+
+def _pure(expr: cst.BaseExpression) -> bool:
+    """Names, attributes, subscripts, numbers and arithmetic, and `len(...)`: safe to
+    evaluate a second time."""
+    if isinstance(expr, (cst.Name, cst.Integer)):
+        return True
+    if isinstance(expr, cst.Attribute):
+        return _pure(expr.value)
+    if isinstance(expr, cst.Subscript):
+        return _pure(expr.value) and all(
+            isinstance(e.slice, cst.Index) and _pure(e.slice.value) for e in expr.slice)
+    if isinstance(expr, cst.BinaryOperation):
+        return _pure(expr.left) and _pure(expr.right)
+    if isinstance(expr, cst.Call):
+        return (isinstance(expr.func, cst.Name) and expr.func.value == "len"
+                and len(expr.args) == 1 and _pure(expr.args[0].value))
+    return False
+
+
+def _inside(outer: cst.CSTNode, node: cst.CSTNode) -> bool:
+    return node is outer or any(_inside(child, node) for child in outer.children)
