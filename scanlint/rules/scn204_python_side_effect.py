@@ -12,6 +12,9 @@ from scanlint.scopes import import_qualified_name, lookup
 
 MUTATORS = frozenset({"append", "extend", "insert", "update", "add", "pop", "setdefault",
                       "clear", "remove", "discard", "popitem"})
+# Mutators that return something: a call of the others whose result is used is some other
+# object's method (`return accumulator.update(carry, x)`), not a container's.
+RETURNING_MUTATORS = frozenset({"pop", "setdefault", "popitem"})
 
 
 class PythonSideEffect(Rule):
@@ -72,6 +75,9 @@ class PythonSideEffect(Rule):
         # A list local to the body is not shared state.
         "import jax\ndef step(c, x):\n    parts = []\n    parts.append(c)\n    return c + x, c\n"
         "out = jax.lax.scan(step, 0.0, None, length=2)\n",
+        # `update` whose result is the new carry: an object's method, not dict.update.
+        "import jax\nacc = make_accumulator()\ndef body(i, c):\n"
+        "    return acc.update(c, i)\nout = jax.lax.fori_loop(0, 3, body, 0)\n",
         # A print outside any loop body is not ours.
         "import jax\nprint('start')\n",
     ]
@@ -95,13 +101,22 @@ def _find_effects(ctx: RuleContext, step: StepFunction) -> list[tuple[cst.CSTNod
     declared: set[str] = set()
 
     class Finder(cst.CSTVisitor):
+        def __init__(self) -> None:
+            super().__init__()
+            self.statement_calls: set[int] = set()  # calls whose value is thrown away
+
+        def visit_Expr(self, node: cst.Expr) -> None:
+            self.statement_calls.add(id(node.value))
+
         def visit_Call(self, node: cst.Call) -> None:
             func = node.func
             if isinstance(func, cst.Name) and func.value == "print":
                 if lookup(step.scope, "print")[0] is None:
                     found.append((node, "`print(...)`"))
             elif (isinstance(func, cst.Attribute) and func.attr.value in MUTATORS
-                  and isinstance(func.value, cst.Name)):
+                  and isinstance(func.value, cst.Name)
+                  and (id(node) in self.statement_calls
+                       or func.attr.value in RETURNING_MUTATORS)):
                 owner, bindings = lookup(step.scope, func.value.value)
                 if owner is not None and not owner.is_within(step.scope) and bindings \
                         and all(b.kind in ("assign", "annassign") for b in bindings):
