@@ -379,6 +379,20 @@ class _CarryUses(cst.CSTVisitor):
         node.value.visit(self)  # the attribute's own name is not a read
         return False
 
+    def _shadows(self, params: cst.Parameters) -> bool:
+        """A nested function naming a parameter like the carry: its reads are not ours, and
+        we do not follow scopes here, so it counts as another use."""
+        if any(p.name.value == self.name for p in all_params(params)):
+            self.other += 1
+            return True
+        return False
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return not self._shadows(node.params)
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return not self._shadows(node.params)
+
     def visit_StarredDictElement(self, node: cst.StarredDictElement) -> bool:
         if _is_name(node.value, self.name):
             self.implicit += 1

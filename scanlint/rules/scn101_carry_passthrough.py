@@ -468,10 +468,12 @@ def _body_changes(model, step: StepFunction, layout: CarryLayout, keep: list[int
             changes[id(node)] = index(node.value, new_index[i])
     for i, value in values.items():
         slot, binder = layout.slot_names[i], layout.slot_binders[i]
-        if binder is None:
+        if binder is None or slot is None:
             continue
-        if layout.access != "unpack":  # `a = carry["a"]` goes; `a` is captured
-            changes[id(_line_of(step, binder))] = None
+        if layout.access != "unpack":
+            if len(step.scope.bindings.get(slot, [])) != 1:
+                continue  # `k = carry["k"]` stays, reading the capture: `k` is rebound later
+            changes[id(_line_of(step, binder))] = None  # `a = carry["a"]` goes; `a` is captured
         if slot != value.value:
             changes.update(rename_loads(model, step.scope, slot, cst.Name(value.value), binder))
     for ret in layout.returns:

@@ -171,26 +171,33 @@ class Sliced:
     """One array the counter indexes, and the axis it indexes."""
 
     array: str
-    axis: int  # 0, a positive axis, or -1 for `a[..., t]`
+    axis: int  # counted from the front, or from the back (negative) after `...`
 
 
 def _sliced(node: cst.Subscript, counter: str) -> Sliced | None:
-    """`a[t]`, `a[:, t]`, `a[:, :, t]` or `a[..., t]` with ``a`` a name, else None."""
+    """`a[t]`, `a[:, t]`, `a[t, :]`, `a[..., t]`, `a[..., t, :]` with ``a`` a name and every
+    other index a full slice `:`, else None."""
     if not isinstance(node.value, cst.Name):
         return None
     parts = [e.slice for e in node.slice]
-    last = parts[-1]
-    if not (isinstance(last, cst.Index) and isinstance(last.value, cst.Name)
-            and last.value.value == counter and last.star is None):
+    at = [n for n, p in enumerate(parts) if isinstance(p, cst.Index) and isinstance(
+        p.value, cst.Name) and p.value.value == counter and p.star is None]
+    if len(at) != 1:
         return None
-    before = parts[:-1]
+    before, after = parts[:at[0]], parts[at[0] + 1:]
+    if not all(_full_slice(p) for p in after):
+        return None
     if len(before) == 1 and isinstance(before[0], cst.Index) and isinstance(
             before[0].value, cst.Ellipsis):
-        return Sliced(node.value.value, -1)
-    if all(isinstance(p, cst.Slice) and p.lower is None and p.upper is None and p.step is None
-           for p in before):
+        return Sliced(node.value.value, -1 - len(after))
+    if all(_full_slice(p) for p in before):
         return Sliced(node.value.value, len(before))
     return None
+
+
+def _full_slice(part: cst.BaseSlice) -> bool:
+    return (isinstance(part, cst.Slice) and part.lower is None and part.upper is None
+            and part.step is None)
 
 
 def _fix(ctx: RuleContext, site: ScanSite, step: StepFunction, layout: CarryLayout,
@@ -199,8 +206,8 @@ def _fix(ctx: RuleContext, site: ScanSite, step: StepFunction, layout: CarryLayo
     name = layout.slot_names[counter]
     assert name is not None and isinstance(step.node, cst.FunctionDef)
     sliced = [_sliced(node, name) for node in uses]
-    if (None in sliced or "reverse" in site.args or not _only_use(model, step, site)
-            or _inside(step.node, site.call)):
+    if (None in sliced or "reverse" in site.args or not layout.is_sequence
+            or not _only_use(model, step, site) or _inside(step.node, site.call)):
         return None
     x_param = _x_param(step)
     jnp = _jax_numpy(model, site)

@@ -1,0 +1,147 @@
+"""Random carry-style loops, rewritten by the unsafe fixes, run bit-identical under jax.
+
+Hypothesis draws many loops at once (tuple, list, dict and NamedTuple carries; unpacked,
+indexed, keyed, attribute and aliased reads; literal, `{**carry}` and `_replace` returns; a
+counter indexing arrays; several ways of using the result). They go into one module, which
+`fix_text` rewrites with SCN101 (closure style) and SCN206; `scanlint verify` then runs every
+function before and after, once, and compares every output leaf.
+"""
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scanlint.engine import check_text
+from scanlint.settings import Settings
+from test_param_style_runtime import changed_functions, fixed, verify
+
+pytest.importorskip("jax")
+
+STYLE = Settings(param_style="closure", select=("SCN0", "SCN1", "SCN206"))
+LENGTH = 5
+CONSTS = ["a", "b", "dt"]  # module globals: a (LENGTH, 3), b (3, LENGTH), dt a Python float
+HEADER = f"""from typing import NamedTuple
+
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+LENGTH = {LENGTH}
+"""
+FOOTER = """
+s0 = jnp.arange(3.0)
+a = jax.random.normal(jax.random.PRNGKey(1), (LENGTH, 3))
+b = jax.random.normal(jax.random.PRNGKey(2), (3, LENGTH))
+xs = jax.random.normal(jax.random.PRNGKey(3), (LENGTH, 3))
+dt = 0.125
+"""
+
+
+READS = {"tuple": ["unpack", "index"], "list": ["unpack", "index"], "dict": ["key", "alias"],
+         "namedtuple": ["attr", "unpack"]}
+RETURNS = {"tuple": ["literal"], "list": ["literal"], "dict": ["literal", "spread"],
+           "namedtuple": ["call", "replace"]}
+USES = ["return", "pair", "ys", "index1"]
+CONST_SETS = [["a"], ["b"], ["dt"], ["a", "dt"], ["b", "a"], ["a", "b", "dt"]]
+
+
+def every_shape() -> list[tuple]:
+    """Every container, read, return, counter and result use; constants rotate."""
+    shapes = [(container, read, ret, counter, use)
+              for container in READS for read in READS[container] for ret in RETURNS[container]
+              for counter in (False, True) for use in USES]
+    return [(*shape, CONST_SETS[n % len(CONST_SETS)]) for n, shape in enumerate(shapes)]
+
+
+def carry_loop(number: int, container: str, read: str, ret: str, counter: bool, use: str,
+               consts: list[str]) -> str:
+    """One function `run<number>(s0, a, b, dt, xs)` scanning with constants in its carry."""
+    slots = ["s", *(["t"] if counter else []), *consts]
+    record = f"State{number}"
+
+    def ref(slot: str) -> str:
+        if read in ("unpack", "alias"):
+            return slot
+        if read == "index":
+            return f"carry[{slots.index(slot)}]"
+        return f'carry["{slot}"]' if read == "key" else f"carry.{slot}"
+
+    t = ref("t") if counter else ""
+
+    def term(const: str) -> str:
+        index = t if counter else "0"
+        if const == "a":
+            return f"{ref('a')}[{index}]"
+        return f"{ref('b')}[:, {index}]" if const == "b" else ref("dt")
+
+    lines = []
+    if read == "unpack":
+        lines.append(f"{', '.join(slots)} = carry")
+    elif read == "alias":
+        lines += [f'{slot} = carry["{slot}"]' for slot in slots]
+    x = "x" if not counter else "_"
+    lines.append(f"s2 = {ref('s')} * 0.5 + {' + '.join(term(c) for c in consts)}"
+                 + (" + x" if not counter else ""))
+    new = {"s": "s2", "t": f"{t} + 1" if counter else "", **{c: ref(c) for c in consts}}
+    lines.append(f"return {built(container, slots, new, ret, record)}, s2")
+    init_values = {"s": "s0", "t": "0", **{c: c for c in consts}}
+    init = built(container, slots, init_values, "literal" if ret != "replace" else "call",
+                 record, spread=False)
+    scanned = "None, length=LENGTH" if counter else "xs"
+    call = f"lax.scan(step, {init}, {scanned})"
+    kept = "final.s" if container == "namedtuple" else "final"
+    result = {"return": f"    return {call}",
+              "pair": f"    final, ys = {call}\n    return {kept}, ys",
+              "ys": f"    _, ys = {call}\n    return ys",
+              "index1": f"    return {call}[1]"}[use]
+    body = "".join(f"        {line}\n" for line in lines)
+    fields = "".join(f"    {slot}: jax.Array\n" for slot in slots)
+    klass = f"class {record}(NamedTuple):\n{fields}\n\n" if container == "namedtuple" else ""
+    return (f"{klass}def run{number}(s0, a, b, dt, xs):\n    def step(carry, {x}):\n{body}"
+            f"{result}\n\n\n")
+
+
+def built(container: str, slots: list[str], values: dict[str, str], how: str, record: str,
+          spread: bool = True) -> str:
+    """A carry of ``container`` holding ``values``; `spread`/`replace` name only what changes."""
+    changing = [s for s in slots if s in ("s", "t")]
+    if container in ("tuple", "list"):
+        inner = ", ".join(values[s] for s in slots)
+        return f"({inner},)" if container == "tuple" else f"[{inner}]"
+    if container == "dict":
+        names = changing if how == "spread" and spread else slots
+        items = ", ".join(f'"{s}": {values[s]}' for s in names)
+        return "{**carry, " + items + "}" if how == "spread" and spread else "{" + items + "}"
+    if how == "replace" and spread:
+        return "carry._replace(" + ", ".join(f"{s}={values[s]}" for s in changing) + ")"
+    return f"{record}(" + ", ".join(values[s] for s in slots) + ")"
+
+
+def test_every_carry_shape_stays_bit_identical_after_the_unsafe_fixes(tmp_path):
+    shapes = every_shape()
+    loops = [carry_loop(n, *shape) for n, shape in enumerate(shapes)]
+    old = HEADER + "\n\n" + "".join(loops) + FOOTER
+    new = fixed(old, STYLE)
+    changed = changed_functions(old, new)
+    # Every loop is rewritten, except where a NamedTuple result is returned whole: its
+    # class loses fields, so the fix cannot give the caller the same pytree.
+    unchanged = [shape for n, shape in enumerate(shapes) if f"run{n}" not in changed]
+    assert unchanged and all(shape[0] == "namedtuple" and shape[4] == "return"
+                             for shape in unchanged), unchanged
+    assert not [d for d in check_text(new, "mod.py", STYLE) if d.fix is not None]
+    entries = verify(tmp_path, old, new)
+    assert set(entries) == changed  # verify runs the functions that differ
+    for name, entry in entries.items():
+        assert entry["status"] == "identical", (name, entry["details"])
+
+
+@settings(max_examples=3, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(st.lists(st.tuples(st.sampled_from(every_shape()), st.sampled_from(CONST_SETS)),
+                min_size=12, max_size=12))
+def test_random_mixes_fix_soundly(tmp_path_factory, drawn):
+    """Loops side by side in one module: names, classes and rebuilt results do not clash."""
+    loops = [carry_loop(n, *shape[:5], consts) for n, (shape, consts) in enumerate(drawn)]
+    old = HEADER + "\n\n" + "".join(loops) + FOOTER
+    new = fixed(old, STYLE)
+    assert not [d for d in check_text(new, "mod.py", STYLE) if d.fix is not None]
