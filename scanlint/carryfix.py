@@ -122,6 +122,11 @@ def rebuilt_statements(
     assert isinstance(line, cst.SimpleStatementLine)
     if kind in ("discarded", "ys-only"):
         return [line.with_changes(body=[small.visit(ReplaceById({id(site.call): new_call}))])]
+    in_place = _rebound_in_place(site, small, new_call, rebuild_carry)
+    if in_place is not None:
+        first, second = in_place
+        return [line.with_changes(body=[first]),
+                cst.SimpleStatementLine([second])]
     carry_out = cst.Name(fresh_name("carry_out", used))
     if site.callee == "scan":
         ys_out = cst.Name(fresh_name("ys_out", used))
@@ -137,6 +142,45 @@ def rebuilt_statements(
     second = small.with_changes(value=result)
     return [cst.SimpleStatementLine([first], leading_lines=line.leading_lines),
             line.with_changes(body=[second], leading_lines=[])]
+
+
+def _rebound_in_place(site: ScanSite, small: cst.BaseSmallStatement, new_call: cst.Call,
+                      rebuild_carry: Callable[[cst.BaseExpression], cst.BaseExpression]):
+    """`final, ys = scan(...)` (or `final = fori_loop(...)`) keeps its names: the new call
+    binds them, then `final = <the original carry, rebuilt from final>`. Only when the
+    rebuilt carry reads none of the names the statement binds (it may read the captured
+    values, which such a name would now hide)."""
+    if not isinstance(small, cst.Assign) or small.value is not site.call:
+        return None
+    target = small.targets[0].target
+    if site.callee == "scan":
+        elements = list(target.elements) if isinstance(target, (cst.Tuple, cst.List)) else []
+        names = [e.value for e in elements if isinstance(e, cst.Element)]
+        if len(elements) != 2 or not all(isinstance(n, cst.Name) for n in names):
+            return None
+    else:
+        names = [target]
+        if not isinstance(target, cst.Name):
+            return None
+    bound = {n.value for n in names}  # type: ignore[union-attr]
+    if len(bound) != len(names) or bound & _names_read(rebuild_carry(cst.Name("_"))):
+        return None
+    carry = names[0]
+    assert isinstance(carry, cst.Name)
+    return (small.with_changes(value=new_call),
+            cst.Assign([cst.AssignTarget(cst.Name(carry.value))],
+                       rebuild_carry(cst.Name(carry.value))))
+
+
+def _names_read(expr: cst.BaseExpression) -> set[str]:
+    found: set[str] = set()
+
+    class Names(cst.CSTVisitor):
+        def visit_Name(self, node: cst.Name) -> None:
+            found.add(node.value)
+
+    expr.visit(Names())
+    return found
 
 
 def call_with_init(site: ScanSite, new_init: cst.BaseExpression,

@@ -217,19 +217,29 @@ class FileModel:
         self.sites = []
         self.__dict__.pop("positions", None)
         self.__dict__.pop("_statement_positions", None)
+        self.__dict__.pop("_load_index", None)
 
     # -- queries rules share ----------------------------------------------------------
     def references(self, binding: Binding) -> list[tuple[cst.Name, Scope]]:
         """Every read of ``binding``'s name that resolves to ``binding``'s scope."""
         found = []
-        for scope in self.module_scope.walk():
-            for name in scope.loads:
-                if name.value != binding.name:
-                    continue
-                owner, bindings = lookup(scope, name.value)
-                if owner is binding.scope and binding in bindings:
-                    found.append((name, scope))
+        for name, scope in self._loads_by_name().get(binding.name, ()):
+            owner, bindings = lookup(scope, name.value)
+            if owner is binding.scope and binding in bindings:
+                found.append((name, scope))
         return found
+
+    def _loads_by_name(self) -> dict[str, list[tuple[cst.Name, Scope]]]:
+        """Every read in the file, by name: built once, so that asking for the references of
+        each site's step stays linear in the file."""
+        index = self.__dict__.get("_load_index")
+        if index is None:
+            index = {}
+            for scope in self.module_scope.walk():
+                for name in scope.loads:
+                    index.setdefault(name.value, []).append((name, scope))
+            self.__dict__["_load_index"] = index
+        return index
 
 
 def bind_arguments(sig: Signature, call: cst.Call) -> tuple[dict[str, cst.BaseExpression], bool]:

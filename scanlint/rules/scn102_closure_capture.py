@@ -143,8 +143,8 @@ class ClosureCapture(Rule):
             "        carry, a, dt = packed\n"
             "        carry_out, ys_out = advance(carry, a, dt)\n"
             "        return (carry_out, a, dt), ys_out\n"
-            "    carry_out, ys_out = jax.lax.scan(step, (s0, a, dt), None, length=3)\n"
-            "    final, ys = carry_out[0], ys_out\n"
+            "    final, ys = jax.lax.scan(step, (s0, a, dt), None, length=3)\n"
+            "    final = final[0]\n"
             "    return final\n",
             unsafe=True, settings={"param_style": "carry"},
         ),
