@@ -78,9 +78,9 @@ class CarryPassthrough(Rule):
     bit-identical in every tested case. Older jax returned forwarded slots as arrays when
     called eagerly, so there a Python scalar comes back as a different type. A dict carry is
     rebuilt with its keys sorted, as jax returns it. A NamedTuple class loses the fields that
-    become captures, so the fix is offered only when nothing but this loop uses the class,
-    the class has no methods, and the loop's final carry is dropped or read only for the
-    fields it keeps (`final.s`). Run `scanlint verify` on the result. No fix is offered when
+    become captures, so the fix is offered only when nothing else in the file uses the class
+    (a module importing it would see the change), the class has no methods, and the loop's
+    final carry is dropped or read only for the fields it keeps (`final.s`). Run `scanlint verify` on the result. No fix is offered when
     the init values are not names, a name would resolve differently inside the body, the
     step is used at more than one site, the body reads the carry in other ways, or the
     result is used in a way the fix cannot rebuild.
