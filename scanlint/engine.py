@@ -175,9 +175,10 @@ def _check_text(text: str, path: str, settings: Settings) -> list[Diagnostic]:
     deep = too_deep(text)
     if deep is not None:
         return [system_diagnostic(READ_ERROR, path, f"not checked: {deep}")]
-    from scanlint.prefilter import may_have_site
+    from scanlint.prefilter import may_have_site, parse
 
-    if not may_have_site(text):
+    tree = parse(text)
+    if not may_have_site(text, tree):
         return []
     try:
         module = cst.parse_module(text)
@@ -186,7 +187,7 @@ def _check_text(text: str, path: str, settings: Settings) -> list[Diagnostic]:
     except (RecursionError, MemoryError, ValueError) as error:
         return [system_diagnostic(SYNTAX_ERROR, path, f"cannot parse: {type(error).__name__}")]
     try:
-        model = FileModel(module, text)
+        model = FileModel(module, text, tree)
     except RecursionError:
         return [system_diagnostic(INTERNAL_ERROR, path, "internal error: file nested too deeply")]
     if not model.sites:

@@ -6,6 +6,8 @@ for the same facts. The model knows nothing of rules, outputs or the command lin
 
 from __future__ import annotations
 
+import ast
+
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -117,9 +119,12 @@ class ScanSite:
 class FileModel:
     """Everything scanlint knows about one parsed file."""
 
-    def __init__(self, module: cst.Module, text: str | None = None) -> None:
+    def __init__(self, module: cst.Module, text: str | None = None,
+                 tree: ast.Module | None = None) -> None:
+        """``tree``: Python's `ast` of the same text, when the caller parsed it already."""
         self.module = module
         self.text = module.code if text is None else text
+        self._tree = tree
         self.index = LineIndex(self.text)
         builder = ScopeBuilder(call_filter=CALLEE_NAMES)
         module.visit(builder)
@@ -140,8 +145,9 @@ class FileModel:
 
     @cached_property
     def _statement_positions(self) -> StatementPositions | None:
+        tree, self._tree = self._tree, None  # needed once: let it go
         try:
-            return StatementPositions(self.module, self.text, self.index)
+            return StatementPositions(self.module, self.text, self.index, tree)
         except Mismatch:
             return None
 
@@ -218,6 +224,7 @@ class FileModel:
         self.__dict__.pop("positions", None)
         self.__dict__.pop("_statement_positions", None)
         self.__dict__.pop("_load_index", None)
+        self._tree = None
 
     # -- queries rules share ----------------------------------------------------------
     def references(self, binding: Binding) -> list[tuple[cst.Name, Scope]]:

@@ -37,13 +37,15 @@ class Mismatch(Exception):
 
 
 class StatementPositions:
-    def __init__(self, module: cst.Module, text: str, index: LineIndex) -> None:
+    def __init__(self, module: cst.Module, text: str, index: LineIndex,
+                 tree: ast.Module | None = None) -> None:
         self.index = index
         self.spans: dict[int, Span] = {}
-        try:
-            tree = ast.parse(text)
-        except (SyntaxError, ValueError, RecursionError, MemoryError) as error:
-            raise Mismatch(str(error)) from None
+        if tree is None:
+            try:
+                tree = ast.parse(text)
+            except (SyntaxError, ValueError, RecursionError, MemoryError) as error:
+                raise Mismatch(str(error)) from None
         self._block(module.body, tree.body)
 
     # -- conversion -------------------------------------------------------------------------

@@ -29,11 +29,20 @@ def _statements(body: list[ast.stmt]):
             stack.extend(case.body)
 
 
-def may_have_site(text: str) -> bool:
+def parse(text: str) -> ast.Module | None:
+    """Python's tree of ``text``, or None when `ast` rejects it (LibCST then decides, and
+    reports what is wrong). The model reuses it for positions."""
     try:
-        tree = ast.parse(text)
+        return ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return True  # LibCST decides (and reports what is wrong)
+        return None
+
+
+def may_have_site(text: str, tree: ast.Module | None = None) -> bool:
+    """Whether ``text`` (parsed as ``tree``, when the caller has it) may hold a site."""
+    tree = tree or parse(text)
+    if tree is None:
+        return True
     modules: set[str] = set()  # local names bound to jax things
     for node in _statements(tree.body):
         if isinstance(node, ast.Import):
