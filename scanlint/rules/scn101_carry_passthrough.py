@@ -72,18 +72,28 @@ class CarryPassthrough(Rule):
     which must be plain names). A module-level step used by one caller becomes a local `def`
     of that caller (the article's rewrite), so the module no longer has it as an attribute.
     Where the loop's result is used, the original carry is rebuilt around the call, so the
-    same pytree comes out. The rebuilt slots are the inputs themselves; jax 0.10 also returns a
-    forwarded carry slot as the input object when called eagerly, and under `jit` both come
-    out as the same array (a Python float as a weak-typed 0-d array), so results were
-    bit-identical in every tested case. Older jax returned forwarded slots as arrays when
-    called eagerly, so there a Python scalar comes back as a different type. A dict carry is
-    rebuilt with its keys sorted, as jax returns it. A NamedTuple class loses the fields that
-    become captures, so the fix is offered only when nothing else in the file uses the class
-    (a module importing it would see the change), the class has no methods, and the loop's
-    final carry is dropped or read only for the fields it keeps (`final.s`). Run `scanlint verify` on the result. No fix is offered when
-    the init values are not names, a name would resolve differently inside the body, the
-    step is used at more than one site, the body reads the carry in other ways, or the
-    result is used in a way the fix cannot rebuild.
+    same pytree comes out. The rebuilt slots are the inputs themselves; jax 0.10 also returns
+    a forwarded carry slot as the input object when called eagerly, and under `jit` both come
+    out as the same array (a Python float as a weak-typed 0-d array). Older jax returned
+    forwarded slots as arrays when called eagerly, so there a Python scalar comes back as a
+    different type. A dict carry is rebuilt with its keys sorted, as jax returns it.
+
+    A NamedTuple class loses the fields that become captures, so the fix is offered only when
+    nothing else in the file uses the class (a module importing it would see the change), the
+    class has no methods, and the loop's final carry is dropped or read only for the fields it
+    keeps (`final.s`).
+
+    Inside the body, a captured value is the object the enclosing function holds, where the
+    loop handed the body a jax array. For an argument of a jitted function that is the same;
+    a NumPy array (an eager call's input, or one built inside the function) now reaches the
+    body as NumPy, and code that indexes it with a traced value (`swaps[i]`) fails. `scanlint verify` found
+    exactly this on jax's own `_generic_lu_pivots_to_permutation` with a NumPy input (with
+    `jit`, identical). Every tested case with jax arrays or Python scalars was bit-identical.
+    Run `scanlint verify` on the result.
+
+    No fix is offered when the init values are not names, a name would resolve differently
+    inside the body, the step is used at more than one site, the body reads the carry in
+    other ways, or the result is used in a way the fix cannot rebuild.
     """
 
     CODE = "SCN101"
