@@ -350,6 +350,14 @@ def _find_access(step: StepFunction, layout: CarryLayout) -> None:
         layout.access = "keyed"
 
 
+def slot_reads(layout: CarryLayout, function: StepFunction) -> list[cst.BaseExpression] | None:
+    """The slot reads (`carry[0]`, `carry["k"]`, `carry.k`) by which ``function`` (a while
+    loop's condition, say) reads a carry of ``layout``; None when it reads it otherwise."""
+    uses = _CarryUses(layout, function.carry_name)
+    function.node.body.visit(uses)
+    return None if uses.other or uses.implicit else uses.reads
+
+
 class _CarryUses(cst.CSTVisitor):
     """Slot reads of the carry parameter, and its other uses. `**carry` and
     `carry._replace(...)` count apart: they keep slots implicitly."""

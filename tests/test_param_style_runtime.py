@@ -69,7 +69,7 @@ def test_carry_to_closure_keeps_every_output_bit_identical(tmp_path):
     old = (FIXTURES / "params_carry.py").read_text()
     new = fixed(old, CLOSURE)
     expected = {"advance_all", "rollout_carry", "local_carry", "indexed", "fori_list",
-                "while_passthrough", "nested_inner", "python_scalars", "loop_defined",
+                "while_passthrough", "while_front", "nested_inner", "python_scalars", "loop_defined",
                 "rebound_after", "dict_keys", "dict_spread", "advance_record", "record_replace",
                 "record_unpacked"}
     assert changed_functions(old, new) == expected

@@ -5,7 +5,7 @@ from typing import Iterator
 import libcst as cst
 
 from scanlint.analysis import (CarryLayout, StepFunction, captures, carry_layout, returned_carry,
-                               step_function, string_key, wanted_style)
+                               slot_reads, step_function, string_key, wanted_style)
 from scanlint.carryfix import (call_with_init, index, names_in_use, rebuilt_statements,
                                rename_loads, result_use, sequence, with_elements)
 from scanlint.diagnostic import Diagnostic, Fix
@@ -69,7 +69,8 @@ class CarryPassthrough(Rule):
     ## Fix safety
     The fix is unsafe. It removes the slots from the init, the unpacking and every return,
     and lets the body read the same names from the enclosing function (the init's values,
-    which must be plain names). A module-level step used by one caller becomes a local `def`
+    which must be plain names); a tuple or list carry left with one slot becomes that value
+    (`def step(s, x)`). A module-level step used by one caller becomes a local `def`
     of that caller (the article's rewrite), so the module no longer has it as an attribute.
     Where the loop's result is used, the original carry is rebuilt around the call, so the
     same pytree comes out. The rebuilt slots are the inputs themselves; jax 0.10 also returns
@@ -160,7 +161,8 @@ class CarryPassthrough(Rule):
             "    return (carry_out[0], carry_out[1], a, dt), ys_out\n",
             unsafe=True, settings={"param_style": "closure"},
         ),
-        # A local step, `c[i]` indexing, the result unpacked by the caller.
+        # A local step, `c[i]` indexing, the result unpacked by the caller; the carry left
+        # with one slot becomes that value.
         Invalid(
             "from jax import lax\n"
             "def run(xs, scale):\n"
@@ -171,9 +173,9 @@ class CarryPassthrough(Rule):
             "from jax import lax\n"
             "def run(xs, scale):\n"
             "    def step(c, x):\n"
-            "        return (c[0] + x * scale,), c[0]\n"
-            "    carry_out, ys_out = lax.scan(step, (0.0,), xs)\n"
-            "    (total, _), ys = (carry_out[0], scale), ys_out\n"
+            "        return c + x * scale, c\n"
+            "    carry_out, ys_out = lax.scan(step, 0.0, xs)\n"
+            "    (total, _), ys = (carry_out, scale), ys_out\n"
             "    return total, ys\n",
             unsafe=True, settings={"param_style": "closure"},
         ),
@@ -188,11 +190,10 @@ class CarryPassthrough(Rule):
             "    return acc\n",
             "import jax\n"
             "def power(x, n, k):\n"
-            "    def body(i, val):\n"
-            "        acc, = val\n"
-            "        return [acc * k]\n"
-            "    carry_out = jax.lax.fori_loop(0, n, body, [x])\n"
-            "    acc, _ = [carry_out[0], k]\n"
+            "    def body(i, acc):\n"
+            "        return acc * k\n"
+            "    carry_out = jax.lax.fori_loop(0, n, body, x)\n"
+            "    acc, _ = [carry_out, k]\n"
             "    return acc\n",
             unsafe=True, settings={"param_style": "closure"},
         ),
@@ -242,6 +243,25 @@ class CarryPassthrough(Rule):
             "    return jax.lax.scan(step, State(s=0.0, rate=rate), xs)\n",
             None, settings={"param_style": "closure"},
         ),
+        # while_loop: the condition reads the new carry (the kept slot moves to the front).
+        Invalid(
+            "from jax import lax\n"
+            "def grow(v0, d):\n"
+            "    def cond(st):\n"
+            "        return st[1] < 10.0\n"
+            "    def body(st):\n"
+            "        return (st[0], st[1] * (1 + st[0]))\n"
+            "    return lax.while_loop(cond, body, (d, v0))\n",
+            "from jax import lax\n"
+            "def grow(v0, d):\n"
+            "    def cond(st):\n"
+            "        return st < 10.0\n"
+            "    def body(st):\n"
+            "        return st * (1 + d)\n"
+            "    carry_out = lax.while_loop(cond, body, v0)\n"
+            "    return (d, carry_out)\n",
+            unsafe=True, settings={"param_style": "closure"},
+        ),
         # Used at two sites: reported, no fix.
         Invalid(
             "import jax\ndef step(c, x):\n    s, a = c\n    return (s + a, a), s\n"
@@ -284,7 +304,12 @@ def _fix(ctx: RuleContext, site: ScanSite, step: StepFunction, layout: CarryLayo
     if layout.record is not None and not _record_changeable(model, site, step, layout):
         return None
 
-    new_call = call_with_init(site, _drop_slots(site.init, layout, values))
+    condition = _condition_changes(model, site, layout, keep, values)
+    if condition is None:
+        return None
+    in_call, cond_replacements = condition
+    new_call = call_with_init(site, _single(layout, keep, _drop_slots(site.init, layout, values)),
+                              site.call.visit(ReplaceById(in_call)))
     statements = _result_statements(model, site, layout, keep, values, new_call)
     if statements is None:
         return None
@@ -298,11 +323,53 @@ def _fix(ctx: RuleContext, site: ScanSite, step: StepFunction, layout: CarryLayo
         replacements = [(step.node, [new_def]), (site.statement, statements)]
     if layout.record is not None:
         replacements.append((layout.record, [_record_without(layout, values)]))
+    replacements += cond_replacements
     names = ", ".join(f"`{v.value}`" for v in values.values())
     them = "it" if len(values) == 1 else "them"
     return statement_fix(ctx.text, model.module, model.range_of, replacements,
                          f"Capture {names} instead of threading {them} through the carry", "unsafe",
                          model.index)
+
+
+def _condition_changes(model, site: ScanSite, layout: CarryLayout, keep: list[int],
+                       values: dict[int, cst.Name]):
+    """A while loop's condition reads the carry too: (changes inside the call, statement
+    replacements) that make it read the new carry, or None when it cannot be adapted.
+    Only an inline lambda, or a local `def` used by this call alone, is rewritten."""
+    if site.callee != "while_loop":
+        return {}, []
+    cond = step_function(model, site, "cond_fun")
+    reads = slot_reads(layout, cond) if cond is not None else None
+    if cond is None or reads is None:
+        return None
+    for value in values.values():
+        if lookup(cond.scope, value.value) != lookup(site.scope, value.value):
+            return None  # the condition would read another binding of the name
+    changes = _read_changes(cond, layout, keep, values, reads)
+    if cond.ref.kind == "inline_lambda":
+        return changes, []
+    if (cond.ref.kind == "local_def" and len(cond.ref.bindings) == 1
+            and len(model.references(cond.ref.bindings[0])) == 1):
+        return {}, [(cond.node, [cond.node.visit(ReplaceById(changes))])]
+    return None
+
+
+def _read_changes(function: StepFunction, layout: CarryLayout, keep: list[int],
+                  values: dict[int, cst.Name], reads: list[cst.BaseExpression]) -> dict:
+    """Slot reads of the new carry: a removed slot reads its captured name; a kept slot of a
+    tuple or list its new position, or the carry itself when it is the one slot left."""
+    changes: dict = {}
+    new_index = {i: k for k, i in enumerate(keep)}
+    single = layout.is_sequence and len(keep) == 1
+    for node in reads:
+        i = layout.slot_read(function.carry_name, node)
+        if i in values:
+            changes[id(node)] = cst.Name(values[i].value)
+        elif single:
+            changes[id(node)] = cst.Name(function.carry_name)
+        elif layout.is_sequence and i is not None:
+            changes[id(node)] = index(node.value, new_index[i])
+    return changes
 
 
 def _capturable(step: StepFunction, site: ScanSite, layout: CarryLayout, i: int,
@@ -409,7 +476,7 @@ def _result_statements(model, site: ScanSite, layout: CarryLayout, keep: list[in
             if layout.container == "dict":
                 return cst.Subscript(carry_out, [cst.SubscriptElement(cst.Index(
                     _key_literal(site, layout, i)))])
-            return index(carry_out, new_index[i])
+            return carry_out if len(keep) == 1 else index(carry_out, new_index[i])
 
         if layout.container == "dict":  # jax gives a dict back with its keys sorted
             order = sorted(range(layout.size), key=lambda i: layout.keys[i])
@@ -462,20 +529,19 @@ def _body_changes(model, step: StepFunction, layout: CarryLayout, keep: list[int
                   values: dict[int, cst.Name]) -> dict:
     """Replacements inside the step: how it reads the removed slots, and its returns."""
     changes: dict = {}
+    single = layout.is_sequence and len(keep) == 1  # the carry becomes the one value left
     if layout.access == "unpack":
         unpack = layout.unpack
-        assert unpack is not None
+        assert unpack is not None and step.carry_param is not None
         target = unpack.targets[0].target
         kept_targets = [target.elements[i].value for i in keep]
         changes[id(unpack)] = unpack.with_changes(targets=[
             unpack.targets[0].with_changes(target=with_elements(target, kept_targets))])
-    new_index = {i: k for k, i in enumerate(keep)}
-    for node in layout.reads:
-        i = layout.slot_read(step.carry_name, node)
-        if i in values:
-            changes[id(node)] = cst.Name(values[i].value)
-        elif layout.is_sequence and i is not None:
-            changes[id(node)] = index(node.value, new_index[i])
+        if single:  # `def step(s, x)`: the parameter takes the slot's name
+            changes[id(layout.unpack_line)] = None
+            changes[id(step.carry_param)] = step.carry_param.with_changes(
+                name=cst.Name(layout.slot_names[keep[0]]))
+    changes.update(_read_changes(step, layout, keep, values, layout.reads))
     for i, value in values.items():
         slot, binder = layout.slot_names[i], layout.slot_binders[i]
         if binder is None or slot is None:
@@ -488,8 +554,16 @@ def _body_changes(model, step: StepFunction, layout: CarryLayout, keep: list[int
             changes.update(rename_loads(model, step.scope, slot, cst.Name(value.value), binder))
     for ret in layout.returns:
         carry = returned_carry(step, ret.value)
-        changes[id(carry)] = lambda updated: _drop_returned(updated, layout, values)
+        changes[id(carry)] = lambda updated: _single(layout, keep,
+                                                     _drop_returned(updated, layout, values))
     return changes
+
+
+def _single(layout: CarryLayout, keep: list[int], carry: cst.BaseExpression) -> cst.BaseExpression:
+    """A tuple or list carry left with one slot becomes that value (`(s,)` -> `s`)."""
+    if layout.is_sequence and len(keep) == 1 and isinstance(carry, (cst.Tuple, cst.List)):
+        return carry.elements[0].value
+    return carry
 
 
 def _drop_returned(carry: cst.BaseExpression, layout: CarryLayout, values: dict) -> cst.BaseExpression:
