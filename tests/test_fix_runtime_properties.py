@@ -1,10 +1,11 @@
-"""Random carry-style loops, rewritten by the unsafe fixes, run bit-identical under jax.
+"""Carry-style loops of every shape, rewritten by the unsafe fixes, run bit-identical under jax.
 
-Hypothesis draws many loops at once (tuple, list, dict and NamedTuple carries; unpacked,
-indexed, keyed, attribute and aliased reads; literal, `{**carry}` and `_replace` returns; a
-counter indexing arrays; several ways of using the result). They go into one module, which
-`fix_text` rewrites with SCN101 (closure style) and SCN206; `scanlint verify` then runs every
-function before and after, once, and compares every output leaf.
+Every shape at once (scan, fori_loop and while_loop; tuple, list, dict and NamedTuple carries;
+unpacked, indexed, keyed, attribute and aliased reads; literal, `{**carry}` and `_replace`
+returns; a counter indexing arrays; several ways of using the result) goes into one module,
+which `fix_text` rewrites with SCN101 (closure style) and SCN206; `scanlint verify` then runs
+every changed function before and after, once, and compares every output leaf. Hypothesis
+mixes the shapes in other orders to check that fixes side by side do not clash.
 """
 
 import pytest
@@ -41,30 +42,33 @@ READS = {"tuple": ["unpack", "index"], "list": ["unpack", "index"], "dict": ["ke
          "namedtuple": ["attr", "unpack"]}
 RETURNS = {"tuple": ["literal"], "list": ["literal"], "dict": ["literal", "spread"],
            "namedtuple": ["call", "replace"]}
-USES = ["return", "pair", "ys", "index1"]
+USES = {"scan": ["return", "pair", "ys", "index1"], "fori_loop": ["return", "pair"],
+        "while_loop": ["return", "pair"]}
+COUNTERS = {"scan": (False, True), "fori_loop": (False,), "while_loop": (True,)}
 CONST_SETS = [["a"], ["b"], ["dt"], ["a", "dt"], ["b", "a"], ["a", "b", "dt"]]
 
 
 def every_shape() -> list[tuple]:
-    """Every container, read, return, counter and result use; constants rotate."""
-    shapes = [(container, read, ret, counter, use)
-              for container in READS for read in READS[container] for ret in RETURNS[container]
-              for counter in (False, True) for use in USES]
+    """Every loop, container, read, return, counter and result use; constants rotate."""
+    shapes = [(loop, container, read, ret, counter, use)
+              for loop in USES for container in READS for read in READS[container]
+              for ret in RETURNS[container] for counter in COUNTERS[loop] for use in USES[loop]]
     return [(*shape, CONST_SETS[n % len(CONST_SETS)]) for n, shape in enumerate(shapes)]
 
 
-def carry_loop(number: int, container: str, read: str, ret: str, counter: bool, use: str,
-               consts: list[str]) -> str:
-    """One function `run<number>(s0, a, b, dt, xs)` scanning with constants in its carry."""
+def carry_loop(number: int, loop: str, container: str, read: str, ret: str, counter: bool,
+               use: str, consts: list[str]) -> str:
+    """One function `run<number>(s0, a, b, dt, xs)` looping with constants in its carry. A
+    while loop counts with `t` up to LENGTH; a scan without `t` scans over `xs`."""
     slots = ["s", *(["t"] if counter else []), *consts]
     record = f"State{number}"
 
-    def ref(slot: str) -> str:
-        if read in ("unpack", "alias"):
+    def ref(slot: str, mode: str = read) -> str:
+        if mode in ("unpack", "alias"):
             return slot
-        if read == "index":
+        if mode == "index":
             return f"carry[{slots.index(slot)}]"
-        return f'carry["{slot}"]' if read == "key" else f"carry.{slot}"
+        return f'carry["{slot}"]' if mode == "key" else f"carry.{slot}"
 
     t = ref("t") if counter else ""
 
@@ -79,25 +83,34 @@ def carry_loop(number: int, container: str, read: str, ret: str, counter: bool, 
         lines.append(f"{', '.join(slots)} = carry")
     elif read == "alias":
         lines += [f'{slot} = carry["{slot}"]' for slot in slots]
-    x = "x" if not counter else "_"
+    over_xs = loop == "scan" and not counter
     lines.append(f"s2 = {ref('s')} * 0.5 + {' + '.join(term(c) for c in consts)}"
-                 + (" + x" if not counter else ""))
+                 + (" + x" if over_xs else ""))
     new = {"s": "s2", "t": f"{t} + 1" if counter else "", **{c: ref(c) for c in consts}}
-    lines.append(f"return {built(container, slots, new, ret, record)}, s2")
+    new_carry = built(container, slots, new, ret, record)
+    lines.append(f"return {new_carry}, s2" if loop == "scan" else f"return {new_carry}")
     init_values = {"s": "s0", "t": "0", **{c: c for c in consts}}
     init = built(container, slots, init_values, "literal" if ret != "replace" else "call",
                  record, spread=False)
-    scanned = "None, length=LENGTH" if counter else "xs"
-    call = f"lax.scan(step, {init}, {scanned})"
+    if loop == "scan":
+        params = "carry, x" if over_xs else "carry, _"
+        call = f"lax.scan(step, {init}, {'xs' if over_xs else 'None, length=LENGTH'})"
+    elif loop == "fori_loop":
+        params, call = "i, carry", f"lax.fori_loop(0, LENGTH, step, {init})"
+    else:
+        keyed = {"tuple": "index", "list": "index", "dict": "key", "namedtuple": "attr"}
+        params = "carry"
+        call = f"lax.while_loop(lambda carry: {ref('t', keyed[container])} < LENGTH, step, {init})"
     kept = "final.s" if container == "namedtuple" else "final"
     result = {"return": f"    return {call}",
-              "pair": f"    final, ys = {call}\n    return {kept}, ys",
+              "pair": (f"    final, ys = {call}\n    return {kept}, ys" if loop == "scan"
+                       else f"    final = {call}\n    return {kept}"),
               "ys": f"    _, ys = {call}\n    return ys",
               "index1": f"    return {call}[1]"}[use]
     body = "".join(f"        {line}\n" for line in lines)
     fields = "".join(f"    {slot}: jax.Array\n" for slot in slots)
     klass = f"class {record}(NamedTuple):\n{fields}\n\n" if container == "namedtuple" else ""
-    return (f"{klass}def run{number}(s0, a, b, dt, xs):\n    def step(carry, {x}):\n{body}"
+    return (f"{klass}def run{number}(s0, a, b, dt, xs):\n    def step({params}):\n{body}"
             f"{result}\n\n\n")
 
 
@@ -126,7 +139,7 @@ def test_every_carry_shape_stays_bit_identical_after_the_unsafe_fixes(tmp_path):
     # Every loop is rewritten, except where a NamedTuple result is returned whole: its
     # class loses fields, so the fix cannot give the caller the same pytree.
     unchanged = [shape for n, shape in enumerate(shapes) if f"run{n}" not in changed]
-    assert unchanged and all(shape[0] == "namedtuple" and shape[4] == "return"
+    assert unchanged and all(shape[1] == "namedtuple" and shape[5] == "return"
                              for shape in unchanged), unchanged
     assert not [d for d in check_text(new, "mod.py", STYLE) if d.fix is not None]
     entries = verify(tmp_path, old, new)
@@ -141,7 +154,7 @@ def test_every_carry_shape_stays_bit_identical_after_the_unsafe_fixes(tmp_path):
                 min_size=12, max_size=12))
 def test_random_mixes_fix_soundly(tmp_path_factory, drawn):
     """Loops side by side in one module: names, classes and rebuilt results do not clash."""
-    loops = [carry_loop(n, *shape[:5], consts) for n, (shape, consts) in enumerate(drawn)]
+    loops = [carry_loop(n, *shape[:6], consts) for n, (shape, consts) in enumerate(drawn)]
     old = HEADER + "\n\n" + "".join(loops) + FOOTER
     new = fixed(old, STYLE)
     assert not [d for d in check_text(new, "mod.py", STYLE) if d.fix is not None]
