@@ -5,7 +5,8 @@ unpacked, indexed, keyed, attribute and aliased reads; literal, `{**carry}` and 
 returns; a counter indexing arrays; several ways of using the result) goes into one module,
 which `fix_text` rewrites with SCN101 (closure style) and SCN206; `scanlint verify` then runs
 every changed function before and after, once, and compares every output leaf. Hypothesis
-mixes the shapes in other orders to check that fixes side by side do not clash.
+mixes the shapes in other orders to check that fixes side by side do not clash. The closure
+style so made goes back to the carry style by SCN102, verified the same way.
 """
 
 import pytest
@@ -14,7 +15,7 @@ from hypothesis import strategies as st
 
 from scanlint.engine import check_text
 from scanlint.settings import Settings
-from test_param_style_runtime import changed_functions, fixed, verify
+from test_param_style_runtime import CARRY, changed_functions, fixed, verify
 
 pytest.importorskip("jax")
 
@@ -144,6 +145,20 @@ def test_every_carry_shape_stays_bit_identical_after_the_unsafe_fixes(tmp_path):
     assert not [d for d in check_text(new, "mod.py", STYLE) if d.fix is not None]
     entries = verify(tmp_path, old, new)
     assert set(entries) == changed  # verify runs the functions that differ
+    for name, entry in entries.items():
+        assert entry["status"] == "identical", (name, entry["details"])
+
+
+def test_every_shape_back_to_the_carry_stays_bit_identical(tmp_path):
+    """The closure style the first test produces, rewritten by SCN102 into the carry style."""
+    old = HEADER + "\n\n" + "".join(carry_loop(n, *shape)
+                                     for n, shape in enumerate(every_shape())) + FOOTER
+    closure = fixed(old, STYLE)
+    carry = fixed(closure, CARRY)
+    changed = changed_functions(closure, carry)
+    assert len(changed) > 100
+    entries = verify(tmp_path, closure, carry)
+    assert set(entries) == changed
     for name, entry in entries.items():
         assert entry["status"] == "identical", (name, entry["details"])
 
