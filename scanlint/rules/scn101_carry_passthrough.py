@@ -4,8 +4,9 @@ from typing import Iterator
 
 import libcst as cst
 
-from scanlint.analysis import (CarryLayout, StepFunction, captures, carry_layout, returned_carry,
-                               slot_reads, step_function, string_key, wanted_style)
+from scanlint.analysis import captures, wanted_style
+from scanlint.carry import (CarryLayout, StepFunction, carry_layout, returned_carry, slot_reads,
+                            step_function, string_key)
 from scanlint.carryfix import (call_with_init, index, names_in_use, rebuilt_statements,
                                rename_loads, result_use, sequence, with_elements)
 from scanlint.diagnostic import Diagnostic, Fix

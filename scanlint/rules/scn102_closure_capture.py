@@ -4,9 +4,9 @@ from typing import Iterator
 
 import libcst as cst
 
-from scanlint.analysis import (Capture, CarryLayout, StepFunction, carry_layout, closure_captures,
-                               only_indexed, returned_carry, returns_of, step_function,
-                               wanted_style)
+from scanlint.analysis import Capture, closure_captures, wanted_style
+from scanlint.carry import (CarryLayout, StepFunction, carry_layout, only_indexed, returned_carry,
+                            returns_of, step_function)
 from scanlint.carryfix import (call_with_init, fresh_name, index, names_in_use,
                                rebuilt_statements, rename_loads, sequence, with_elements)
 from scanlint.diagnostic import Diagnostic, Fix

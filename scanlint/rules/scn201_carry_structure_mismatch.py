@@ -2,8 +2,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from scanlint.analysis import (describe_shape, literal_shape, returned_carry, returned_values,
-                               step_function)
+from scanlint.analysis import describe_shape, literal_shape, returned_values
+from scanlint.carry import returned_carry, step_function
 from scanlint.diagnostic import Diagnostic
 from scanlint.rules import Invalid, Rule, RuleContext
 

@@ -4,7 +4,8 @@ from typing import Iterator
 
 import libcst as cst
 
-from scanlint.analysis import NOT_A_TUPLE, falls_off_end, returned_values, step_function
+from scanlint.analysis import NOT_A_TUPLE, falls_off_end, returned_values
+from scanlint.carry import step_function
 from scanlint.diagnostic import Diagnostic
 from scanlint.rules import Invalid, Rule, RuleContext
 

@@ -4,7 +4,7 @@ from typing import Iterator
 
 import libcst as cst
 
-from scanlint.analysis import StepFunction, step_function
+from scanlint.carry import StepFunction, step_function
 from scanlint.diagnostic import Diagnostic, Fix
 from scanlint.fixes import ReplaceById, fix_from_module
 from scanlint.rules import Invalid, Rule, RuleContext

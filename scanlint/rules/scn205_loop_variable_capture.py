@@ -2,7 +2,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from scanlint.analysis import captures, loop_targets, step_function
+from scanlint.analysis import captures, loop_targets
+from scanlint.carry import step_function
 from scanlint.diagnostic import Diagnostic
 from scanlint.rules import Invalid, Rule, RuleContext
 

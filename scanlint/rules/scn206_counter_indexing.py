@@ -5,7 +5,7 @@ from typing import Iterator
 
 import libcst as cst
 
-from scanlint.analysis import CarryLayout, StepFunction, carry_layout, returned_carry, step_function
+from scanlint.carry import CarryLayout, StepFunction, carry_layout, returned_carry, step_function
 from scanlint.carryfix import (call_with_init, fresh_name, index, names_in_use, rebuilt_statements,
                                result_use, sequence, with_elements)
 from scanlint.diagnostic import Diagnostic, Fix

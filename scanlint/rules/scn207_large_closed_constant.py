@@ -4,7 +4,8 @@ from typing import Iterator
 
 import libcst as cst
 
-from scanlint.analysis import captures, step_function
+from scanlint.analysis import captures
+from scanlint.carry import step_function
 from scanlint.diagnostic import Diagnostic
 from scanlint.rules import Invalid, Rule, RuleContext
 from scanlint.scopes import qualified_name

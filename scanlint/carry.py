@@ -1,0 +1,475 @@
+"""A loop body's step function and its carry: which parameter is the carry, how the init
+builds it (tuple, list, dict or NamedTuple slots), how the body reads and returns each slot,
+and which slots it passes through unchanged.
+
+Part of the model (ground layer): SCN101, SCN102, SCN206 and their fixes read these facts;
+they do not re-derive them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from scanlint.model import BodyRef, FileModel, ScanSite
+from scanlint.scopes import Scope, all_params, lookup, qualified_name
+
+# The position of the carry among the body's parameters, per role.
+CARRY_POSITION = {("scan", "f"): 0, ("fori_loop", "body_fun"): 1,
+                  ("while_loop", "body_fun"): 0, ("while_loop", "cond_fun"): 0,
+                  ("map", "f"): None}  # lax.map's body has no carry
+
+
+@dataclass(eq=False)
+class StepFunction:
+    """A body we can analyse: a def or lambda with its own scope and carry parameter."""
+
+    ref: BodyRef
+    node: cst.FunctionDef | cst.Lambda
+    scope: Scope
+    carry_param: cst.Param | None  # None for lax.map, whose body has no carry
+    returns_pair: bool  # scan bodies return (carry, y); fori/while bodies the carry itself
+
+    @property
+    def carry_name(self) -> str:
+        assert self.carry_param is not None
+        return self.carry_param.name.value
+
+    @property
+    def is_def(self) -> bool:
+        return isinstance(self.node, cst.FunctionDef)
+
+
+def step_function(model: FileModel, site: ScanSite, role: str | None = None) -> StepFunction | None:
+    ref = site.body(role)
+    if ref is None or ref.function is None or ref.function_scope is None:
+        return None
+    key = (site.callee, ref.role)
+    if key not in CARRY_POSITION:
+        return None
+    position = CARRY_POSITION[key]
+    params = ref.function.params
+    positional = [*params.posonly_params, *params.params]
+    if position is not None and len(positional) <= position:
+        return None
+    carry = positional[position] if position is not None else None
+    return StepFunction(ref, ref.function, ref.function_scope, carry,
+                        returns_pair=site.callee == "scan")
+
+
+# -- carry layout -----------------------------------------------------------------------------
+NAMEDTUPLE_BASES = frozenset({"typing.NamedTuple", "typing_extensions.NamedTuple"})
+
+
+@dataclass(eq=False)
+class CarryLayout:
+    """How the carry is built, read and returned, slot by slot.
+
+    A slot is a position of a tuple or list carry, a key of a dict carry or a field of a
+    NamedTuple carry. The body reads slots by unpacking the carry (`s, t = carry`, tuples,
+    lists and NamedTuples) or by key (`carry[0]`, `carry["s"]`, `carry.s`), possibly binding a
+    read to a name at the top of the body (`s = carry["s"]`).
+    """
+
+    container: str  # "tuple" | "list" | "dict" | "namedtuple"
+    keys: list  # per slot: its position, dict key or field name
+    init_elements: list[cst.BaseExpression]  # per slot: the init's value
+    # "unpack" (`a, b = carry`), "keyed" (`carry[0]`, `carry["k"]`, `carry.k`) or "whole"
+    access: str
+    slot_names: list[str | None]  # per slot: the name the body binds it to, if any
+    slot_binders: list[cst.Assign | None]  # per slot: the statement binding that name
+    unpack: cst.Assign | None
+    unpack_line: cst.SimpleStatementLine | None
+    returns: list[cst.Return]
+    # Per return, each slot's returned value; None when the return keeps the slot implicitly
+    # (`{**carry, "s": s2}`, `carry._replace(s=s2)`).
+    returned: list[list[cst.BaseExpression | None]]
+    record: cst.ClassDef | None = None  # the NamedTuple class of a namedtuple carry
+    reads: list[cst.BaseExpression] = field(default_factory=list)  # keyed reads in the body
+    passthrough: list[int] = field(default_factory=list)
+
+    @property
+    def size(self) -> int:
+        return len(self.init_elements)
+
+    @property
+    def is_sequence(self) -> bool:
+        return self.container in ("tuple", "list")
+
+    def slot_read(self, carry_name: str, node: cst.CSTNode) -> int | None:
+        """The slot that `carry[0]`, `carry["k"]` or `carry.k` reads, else None."""
+        if isinstance(node, cst.Attribute):
+            if (self.container == "namedtuple" and _is_name(node.value, carry_name)
+                    and node.attr.value in self.keys):
+                return self.keys.index(node.attr.value)
+            return None
+        if not (isinstance(node, cst.Subscript) and _is_name(node.value, carry_name)
+                and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index)):
+            return None
+        key = node.slice[0].slice.value
+        if self.container == "dict":
+            text = string_key(key)
+            return self.keys.index(text) if text in self.keys else None
+        i = slot_index(node)
+        return i if i is not None and i < self.size else None
+
+
+def _is_name(node: cst.CSTNode, name: str) -> bool:
+    return isinstance(node, cst.Name) and node.value == name
+
+
+def string_key(node: cst.CSTNode) -> str | None:
+    """The value of a plain string literal, else None."""
+    if isinstance(node, cst.SimpleString) and "f" not in node.prefix.lower():
+        value = node.evaluated_value
+        return value if isinstance(value, str) else None
+    return None
+
+
+def literal_elements(
+        expr: cst.BaseExpression | None) -> tuple[str, list[cst.BaseExpression]] | None:
+    """("tuple" or "list", the elements) of a tuple or list literal without starred items."""
+    if isinstance(expr, (cst.Tuple, cst.List)) and all(
+            isinstance(e, cst.Element) for e in expr.elements):
+        return ("tuple" if isinstance(expr, cst.Tuple) else "list",
+                [e.value for e in expr.elements])
+    return None
+
+
+def _dict_items(expr: cst.BaseExpression | None) -> list[tuple[str, cst.BaseExpression]] | None:
+    """`{"k": v, ...}` with distinct string keys as (key, value) pairs."""
+    if not isinstance(expr, cst.Dict):
+        return None
+    items = []
+    for element in expr.elements:
+        key = string_key(element.key) if isinstance(element, cst.DictElement) else None
+        if key is None or any(key == k for k, _ in items):
+            return None
+        items.append((key, element.value))
+    return items
+
+
+def namedtuple_class(model: FileModel, scope: Scope,
+                     func: cst.BaseExpression) -> cst.ClassDef | None:
+    """The `class X(NamedTuple)` of this module that ``func`` names, else None."""
+    if not isinstance(func, cst.Name):
+        return None
+    owner, bindings = lookup(scope, func.value)
+    if owner is None or owner.kind != "module" or len(bindings) != 1 or bindings[0].kind != "class":
+        return None
+    node = bindings[0].node
+    assert isinstance(node, cst.ClassDef)
+    if any(qualified_name(owner, base.value) in NAMEDTUPLE_BASES for base in node.bases):
+        return node
+    return None
+
+
+def record_fields(record: cst.ClassDef) -> list[str]:
+    """The fields of a NamedTuple class: its annotated names, in order."""
+    return [line.body[0].target.value for line in record.body.body
+            if isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1
+            and isinstance(line.body[0], cst.AnnAssign)
+            and isinstance(line.body[0].target, cst.Name)]
+
+
+def _record_values(call: cst.BaseExpression, fields: list[str]) -> list[cst.BaseExpression] | None:
+    """Each field's value in `X(v0, f1=v1)`, when every field is given exactly once."""
+    if not isinstance(call, cst.Call):
+        return None
+    values: dict[str, cst.BaseExpression] = {}
+    for position, arg in enumerate(call.args):
+        if arg.star:
+            return None
+        name = arg.keyword.value if arg.keyword else (
+            fields[position] if position < len(fields) else None)
+        if name not in fields or name in values:
+            return None
+        values[name] = arg.value
+    if len(values) != len(fields):
+        return None
+    return [values[f] for f in fields]
+
+
+def _init_slots(model: FileModel, site: ScanSite) -> tuple | None:
+    """(container, keys, init values, NamedTuple class) of a literal init, else None."""
+    sequence = literal_elements(site.init)
+    if sequence is not None:
+        return sequence[0], list(range(len(sequence[1]))), sequence[1], None
+    items = _dict_items(site.init)
+    if items is not None:
+        return "dict", [k for k, _ in items], [v for _, v in items], None
+    if isinstance(site.init, cst.Call):
+        record = namedtuple_class(model, site.scope, site.init.func)
+        fields = record_fields(record) if record is not None else []
+        values = _record_values(site.init, fields) if fields else None
+        if values is not None:
+            return "namedtuple", fields, values, record
+    return None
+
+
+class _ReturnFinder(cst.CSTVisitor):
+    """Return statements of one function, not of functions nested in it."""
+
+    def __init__(self, root: cst.CSTNode) -> None:
+        self.root = root
+        self.returns: list[cst.Return] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return node is self.root
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return node is self.root
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        return False
+
+    def visit_Return(self, node: cst.Return) -> None:
+        self.returns.append(node)
+
+
+def returns_of(function: cst.FunctionDef) -> list[cst.Return]:
+    finder = _ReturnFinder(function)
+    function.visit(finder)
+    return finder.returns
+
+
+def returned_carry(step: StepFunction,
+                   value: cst.BaseExpression | None) -> cst.BaseExpression | None:
+    """The carry part of a returned value: `(carry, y)` for scan, the value otherwise."""
+    if not step.returns_pair:
+        return value
+    pair = literal_elements(value)
+    if pair is None or pair[0] != "tuple" or len(pair[1]) != 2:
+        return None
+    return pair[1][0]
+
+
+def _returned_slots(layout: CarryLayout, carry_name: str,
+                    carry: cst.BaseExpression | None) -> list[cst.BaseExpression | None] | None:
+    """Each slot's value in a returned carry literal, None for slots it keeps implicitly."""
+    if layout.is_sequence:
+        sequence = literal_elements(carry)
+        if sequence is None or sequence[0] != layout.container or len(sequence[1]) != layout.size:
+            return None
+        return list(sequence[1])
+    if layout.container == "dict":
+        return _returned_dict(layout, carry_name, carry)
+    if (isinstance(carry, cst.Call) and isinstance(carry.func, cst.Attribute)
+            and _is_name(carry.func.value, carry_name) and carry.func.attr.value == "_replace"):
+        given = {arg.keyword.value: arg.value for arg in carry.args if arg.keyword}
+        if len(given) != len(carry.args) or not set(given) <= set(layout.keys):
+            return None
+        return [given.get(key) for key in layout.keys]
+    assert layout.record is not None
+    if not (isinstance(carry, cst.Call) and _is_name(carry.func, layout.record.name.value)):
+        return None
+    return _record_values(carry, layout.keys)
+
+
+def _returned_dict(layout: CarryLayout, carry_name: str,
+                   carry: cst.BaseExpression | None) -> list[cst.BaseExpression | None] | None:
+    """`{"s": s2, ...}` with every key, or `{**carry, "s": s2}` (the spread first)."""
+    if not isinstance(carry, cst.Dict):
+        return None
+    elements = list(carry.elements)
+    spread = bool(elements) and isinstance(elements[0], cst.StarredDictElement) and _is_name(
+        elements[0].value, carry_name)
+    items = _dict_items(carry.with_changes(elements=elements[1:] if spread else elements))
+    if items is None or not {k for k, _ in items} <= set(layout.keys):
+        return None
+    given = dict(items)
+    if not spread and len(given) != layout.size:
+        return None
+    return [given.get(key) for key in layout.keys]
+
+
+def carry_layout(model: FileModel, site: ScanSite, step: StepFunction) -> CarryLayout | None:
+    """The layout of a tuple, list, dict or NamedTuple carry, or None when the code does not
+    show one."""
+    init = _init_slots(model, site)
+    if init is None or not step.is_def or step.carry_param is None:
+        return None
+    container, keys, elements, record = init
+    function = step.node
+    assert isinstance(function, cst.FunctionDef)
+    returns = returns_of(function)
+    if not returns:
+        return None
+    layout = CarryLayout(container, keys, elements, "whole", [None] * len(elements),
+                         [None] * len(elements), None, None, returns, [], record)
+    for ret in returns:
+        slots = _returned_slots(layout, step.carry_name, returned_carry(step, ret.value))
+        if slots is None:
+            return None
+        layout.returned.append(slots)
+    _find_access(step, layout)
+    layout.passthrough = [i for i in range(layout.size) if _is_passthrough(step, layout, i)]
+    return layout
+
+
+def _body_lines(step: StepFunction) -> list[cst.SimpleStatementLine]:
+    """The body's leading one-statement lines (after a docstring), where slots are bound."""
+    body = step.node.body
+    lines = []
+    if isinstance(body, cst.IndentedBlock):
+        for line in body.body:
+            if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1:
+                break
+            lines.append(line)
+    return lines
+
+
+def _find_access(step: StepFunction, layout: CarryLayout) -> None:
+    """How the body reads the carry: `a, b, c = carry` as its first statement, or slot reads
+    only (some bound to names by leading `a = carry["a"]` lines)."""
+    for number, line in enumerate(_body_lines(step)):
+        small = line.body[0]
+        if number == 0 and isinstance(small, cst.Expr) and isinstance(
+                small.value, (cst.SimpleString, cst.ConcatenatedString)):
+            continue  # a docstring
+        if not (isinstance(small, cst.Assign) and len(small.targets) == 1):
+            break
+        target = small.targets[0].target
+        if _is_name(small.value, step.carry_name) and layout.container != "dict":
+            names = literal_elements(target)
+            if layout.access == "whole" and names and len(names[1]) == layout.size and all(
+                    isinstance(t, cst.Name) for t in names[1]):
+                layout.access = "unpack"
+                layout.unpack, layout.unpack_line = small, line
+                layout.slot_names = [t.value for t in names[1]]  # type: ignore[union-attr]
+                layout.slot_binders = [small] * layout.size
+            break
+        slot = layout.slot_read(step.carry_name, small.value)
+        if slot is None or not isinstance(target, cst.Name):
+            break
+        if layout.slot_names[slot] is None:
+            layout.slot_names[slot], layout.slot_binders[slot] = target.value, small
+    uses = _CarryUses(layout, step.carry_name)
+    step.node.body.visit(uses)
+    layout.reads = uses.reads
+    if layout.access == "unpack":
+        if uses.reads or uses.other != 1:
+            layout.access = "whole"  # the carry is also read elsewhere
+    elif uses.other == 0 and (uses.reads or uses.implicit):
+        layout.access = "keyed"
+
+
+def slot_reads(layout: CarryLayout, function: StepFunction) -> list[cst.BaseExpression] | None:
+    """The slot reads (`carry[0]`, `carry["k"]`, `carry.k`) by which ``function`` (a while
+    loop's condition, say) reads a carry of ``layout``; None when it reads it otherwise."""
+    uses = _CarryUses(layout, function.carry_name)
+    function.node.body.visit(uses)
+    return None if uses.other or uses.implicit else uses.reads
+
+
+class _CarryUses(cst.CSTVisitor):
+    """Slot reads of the carry parameter, and its other uses. `**carry` and
+    `carry._replace(...)` count apart: they keep slots implicitly."""
+
+    def __init__(self, layout: CarryLayout, name: str) -> None:
+        self.layout = layout
+        self.name = name
+        self.reads: list[cst.BaseExpression] = []
+        self.implicit = 0
+        self.other = 0
+
+    def _slot_read(self, node: cst.BaseExpression) -> bool:
+        if self.layout.slot_read(self.name, node) is not None:
+            self.reads.append(node)
+            return True
+        return False
+
+    def visit_Subscript(self, node: cst.Subscript) -> bool:
+        return not self._slot_read(node)
+
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        if self._slot_read(node):
+            return False
+        if _is_name(node.value, self.name) and node.attr.value == "_replace":
+            self.implicit += 1
+            return False
+        node.value.visit(self)  # the attribute's own name is not a read
+        return False
+
+    def _shadows(self, params: cst.Parameters) -> bool:
+        """A nested function naming a parameter like the carry: its reads are not ours, and
+        we do not follow scopes here, so it counts as another use."""
+        if any(p.name.value == self.name for p in all_params(params)):
+            self.other += 1
+            return True
+        return False
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return not self._shadows(node.params)
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return not self._shadows(node.params)
+
+    def visit_StarredDictElement(self, node: cst.StarredDictElement) -> bool:
+        if _is_name(node.value, self.name):
+            self.implicit += 1
+            return False
+        return True
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if node.value == self.name:
+            self.other += 1
+
+
+def only_indexed(step: StepFunction) -> bool:
+    """Every read of the carry parameter is `carry[<int literal>]`."""
+    finder = _IndexUses(step.carry_name)
+    step.node.body.visit(finder)
+    return finder.indexed > 0 and finder.other == 0
+
+
+class _IndexUses(cst.CSTVisitor):
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.indexed = 0
+        self.other = 0
+
+    def visit_Subscript(self, node: cst.Subscript) -> bool:
+        if isinstance(node.value, cst.Name) and node.value.value == self.name:
+            if slot_index(node) is not None:
+                self.indexed += 1
+                for element in node.slice:
+                    element.visit(self)
+                return False
+        return True
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if node.value == self.name:
+            self.other += 1
+
+
+def slot_index(node: cst.BaseExpression) -> int | None:
+    """``i`` for `carry[i]` with an integer literal, else None."""
+    if isinstance(node, cst.Subscript) and len(node.slice) == 1:
+        index = node.slice[0].slice
+        if isinstance(index, cst.Index) and isinstance(index.value, cst.Integer):
+            return int(index.value.evaluated_value)
+    return None
+
+
+def _is_passthrough(step: StepFunction, layout: CarryLayout, i: int) -> bool:
+    """Every return gives slot ``i`` back as it came in: implicitly, as `carry[i]`, or as the
+    name the body bound the slot to (and bound nothing else to)."""
+    params = step.scope.bindings.get(step.carry_name, [])
+    carry_unchanged = len(params) == 1 and params[0].kind == "param"
+    for values in layout.returned:
+        out = values[i]
+        if out is None or layout.slot_read(step.carry_name, out) == i:
+            if not carry_unchanged:
+                return False
+            continue
+        name = layout.slot_names[i]
+        if not (_is_name(out, name or "") and layout.slot_binders[i] is not None):
+            return False
+        bindings = step.scope.bindings.get(name or "", [])
+        if not (len(bindings) == 1 and bindings[0].node is layout.slot_binders[i]):
+            return False
+        if layout.access != "unpack" and not carry_unchanged:
+            return False
+    return True
