@@ -60,6 +60,9 @@ def step_function(model: FileModel, site: ScanSite, role: str | None = None) -> 
 
 # -- carry layout -----------------------------------------------------------------------------
 NAMEDTUPLE_BASES = frozenset({"typing.NamedTuple", "typing_extensions.NamedTuple"})
+# Dataclass decorators that make the class a pytree whose fields are its leaves, copied with
+# `.replace(...)`. (A plain `dataclasses.dataclass` is not a pytree.)
+PYTREE_DATACLASSES = frozenset({"flax.struct.dataclass", "chex.dataclass"})
 
 
 @dataclass(eq=False)
@@ -72,7 +75,7 @@ class CarryLayout:
     read to a name at the top of the body (`s = carry["s"]`).
     """
 
-    container: str  # "tuple" | "list" | "dict" | "namedtuple"
+    container: str  # "tuple" | "list" | "dict" | "record" (a NamedTuple or pytree dataclass)
     keys: list  # per slot: its position, dict key or field name
     init_elements: list[cst.BaseExpression]  # per slot: the init's value
     # "unpack" (`a, b = carry`), "keyed" (`carry[0]`, `carry["k"]`, `carry.k`) or "whole"
@@ -85,7 +88,8 @@ class CarryLayout:
     # Per return, each slot's returned value; None when the return keeps the slot implicitly
     # (`{**carry, "s": s2}`, `carry._replace(s=s2)`).
     returned: list[list[cst.BaseExpression | None]]
-    record: cst.ClassDef | None = None  # the NamedTuple class of a namedtuple carry
+    record: cst.ClassDef | None = None  # the class of a record carry
+    replace_method: str = "_replace"  # how a record is copied: NamedTuple's, or `replace`
     reads: list[cst.BaseExpression] = field(default_factory=list)  # keyed reads in the body
     passthrough: list[int] = field(default_factory=list)
 
@@ -97,10 +101,15 @@ class CarryLayout:
     def is_sequence(self) -> bool:
         return self.container in ("tuple", "list")
 
+    @property
+    def positional(self) -> bool:
+        """Whether the carry unpacks and indexes by position (a dataclass does not)."""
+        return self.is_sequence or self.replace_method == "_replace"
+
     def slot_read(self, carry_name: str, node: cst.CSTNode) -> int | None:
         """The slot that `carry[0]`, `carry["k"]` or `carry.k` reads, else None."""
         if isinstance(node, cst.Attribute):
-            if (self.container == "namedtuple" and _is_name(node.value, carry_name)
+            if (self.container == "record" and _is_name(node.value, carry_name)
                     and node.attr.value in self.keys):
                 return self.keys.index(node.attr.value)
             return None
@@ -111,7 +120,7 @@ class CarryLayout:
         if self.container == "dict":
             text = string_key(key)
             return self.keys.index(text) if text in self.keys else None
-        i = slot_index(node)
+        i = slot_index(node) if self.positional else None
         return i if i is not None and i < self.size else None
 
 
@@ -150,9 +159,11 @@ def _dict_items(expr: cst.BaseExpression | None) -> list[tuple[str, cst.BaseExpr
     return items
 
 
-def namedtuple_class(model: FileModel, scope: Scope,
-                     func: cst.BaseExpression) -> cst.ClassDef | None:
-    """The `class X(NamedTuple)` of this module that ``func`` names, else None."""
+def record_class(model: FileModel, scope: Scope,
+                 func: cst.BaseExpression) -> tuple[cst.ClassDef, str] | None:
+    """The class of this module that ``func`` names, with its copy method, when it is a
+    `class X(NamedTuple)` ("_replace") or a `@flax.struct.dataclass` / `@chex.dataclass`
+    ("replace"); else None."""
     if not isinstance(func, cst.Name):
         return None
     owner, bindings = lookup(scope, func.value)
@@ -161,16 +172,26 @@ def namedtuple_class(model: FileModel, scope: Scope,
     node = bindings[0].node
     assert isinstance(node, cst.ClassDef)
     if any(qualified_name(owner, base.value) in NAMEDTUPLE_BASES for base in node.bases):
-        return node
+        return node, "_replace"
+    for decorator in node.decorators:
+        named = decorator.decorator
+        named = named.func if isinstance(named, cst.Call) else named
+        if qualified_name(owner, named) in PYTREE_DATACLASSES:
+            return node, "replace"
     return None
 
 
 def record_fields(record: cst.ClassDef) -> list[str]:
-    """The fields of a NamedTuple class: its annotated names, in order."""
+    """The fields of a record class: its annotated names (not `ClassVar`s), in order."""
     return [line.body[0].target.value for line in record.body.body
             if isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1
             and isinstance(line.body[0], cst.AnnAssign)
-            and isinstance(line.body[0].target, cst.Name)]
+            and isinstance(line.body[0].target, cst.Name)
+            and "ClassVar" not in _code(line.body[0].annotation.annotation)]
+
+
+def _code(node: cst.CSTNode) -> str:
+    return cst.Module([]).code_for_node(node)
 
 
 def _record_values(call: cst.BaseExpression, fields: list[str]) -> list[cst.BaseExpression] | None:
@@ -192,19 +213,20 @@ def _record_values(call: cst.BaseExpression, fields: list[str]) -> list[cst.Base
 
 
 def _init_slots(model: FileModel, site: ScanSite) -> tuple | None:
-    """(container, keys, init values, NamedTuple class) of a literal init, else None."""
+    """(container, keys, init values, record class, copy method) of a literal init, else
+    None."""
     sequence = literal_elements(site.init)
     if sequence is not None:
-        return sequence[0], list(range(len(sequence[1]))), sequence[1], None
+        return sequence[0], list(range(len(sequence[1]))), sequence[1], None, "_replace"
     items = _dict_items(site.init)
     if items is not None:
-        return "dict", [k for k, _ in items], [v for _, v in items], None
+        return "dict", [k for k, _ in items], [v for _, v in items], None, "_replace"
     if isinstance(site.init, cst.Call):
-        record = namedtuple_class(model, site.scope, site.init.func)
-        fields = record_fields(record) if record is not None else []
+        found = record_class(model, site.scope, site.init.func)
+        fields = record_fields(found[0]) if found is not None else []
         values = _record_values(site.init, fields) if fields else None
-        if values is not None:
-            return "namedtuple", fields, values, record
+        if found is not None and values is not None:
+            return "record", fields, values, *found
     return None
 
 
@@ -256,7 +278,8 @@ def _returned_slots(layout: CarryLayout, carry_name: str,
     if layout.container == "dict":
         return _returned_dict(layout, carry_name, carry)
     if (isinstance(carry, cst.Call) and isinstance(carry.func, cst.Attribute)
-            and _is_name(carry.func.value, carry_name) and carry.func.attr.value == "_replace"):
+            and _is_name(carry.func.value, carry_name)
+            and carry.func.attr.value == layout.replace_method):
         given = {arg.keyword.value: arg.value for arg in carry.args if arg.keyword}
         if len(given) != len(carry.args) or not set(given) <= set(layout.keys):
             return None
@@ -285,19 +308,20 @@ def _returned_dict(layout: CarryLayout, carry_name: str,
 
 
 def carry_layout(model: FileModel, site: ScanSite, step: StepFunction) -> CarryLayout | None:
-    """The layout of a tuple, list, dict or NamedTuple carry, or None when the code does not
-    show one."""
+    """The layout of a tuple, list, dict or record (NamedTuple, pytree dataclass) carry, or
+    None when the code does not show one."""
     init = _init_slots(model, site)
     if init is None or not step.is_def or step.carry_param is None:
         return None
-    container, keys, elements, record = init
+    container, keys, elements, record, replace_method = init
     function = step.node
     assert isinstance(function, cst.FunctionDef)
     returns = returns_of(function)
     if not returns:
         return None
     layout = CarryLayout(container, keys, elements, "whole", [None] * len(elements),
-                         [None] * len(elements), None, None, returns, [], record)
+                         [None] * len(elements), None, None, returns, [], record,
+                         replace_method)
     for ret in returns:
         slots = _returned_slots(layout, step.carry_name, returned_carry(step, ret.value))
         if slots is None:
@@ -331,7 +355,7 @@ def _find_access(step: StepFunction, layout: CarryLayout) -> None:
         if not (isinstance(small, cst.Assign) and len(small.targets) == 1):
             break
         target = small.targets[0].target
-        if _is_name(small.value, step.carry_name) and layout.container != "dict":
+        if _is_name(small.value, step.carry_name) and layout.positional:
             names = literal_elements(target)
             if layout.access == "whole" and names and len(names[1]) == layout.size and all(
                     isinstance(t, cst.Name) for t in names[1]):
@@ -386,7 +410,7 @@ class _CarryUses(cst.CSTVisitor):
     def visit_Attribute(self, node: cst.Attribute) -> bool:
         if self._slot_read(node):
             return False
-        if _is_name(node.value, self.name) and node.attr.value == "_replace":
+        if _is_name(node.value, self.name) and node.attr.value == self.layout.replace_method:
             self.implicit += 1
             return False
         node.value.visit(self)  # the attribute's own name is not a read

@@ -71,7 +71,7 @@ def test_carry_to_closure_keeps_every_output_bit_identical(tmp_path):
     expected = {"advance_all", "rollout_carry", "local_carry", "indexed", "fori_list",
                 "while_passthrough", "while_front", "nested_inner", "python_scalars", "loop_defined",
                 "rebound_after", "dict_keys", "dict_spread", "advance_record", "record_replace",
-                "record_unpacked"}
+                "record_unpacked", "struct_replace"}
     assert changed_functions(old, new) == expected
     moved = {"advance_all", "advance_record"}  # each into its one caller
     assert not moved & set(functions(new))

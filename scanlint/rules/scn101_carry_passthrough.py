@@ -38,9 +38,11 @@ class CarryPassthrough(Rule):
     are and costs nothing.
 
     The carry is understood when the init is a tuple, list or dict literal (string keys) or a
-    call of a `typing.NamedTuple` class of the same module, and every `return` builds the
-    carry the same way: a literal of the same length or keys, `{**carry, "s": s2}`, a call of
-    the class, or `carry._replace(s=s2)` (keys and fields it does not name pass through).
+    call of a record class of the same module (a `typing.NamedTuple`, or a pytree dataclass:
+    `@flax.struct.dataclass`, `@chex.dataclass`), and every `return` builds the carry the same
+    way: a literal of the same length or keys, `{**carry, "s": s2}`, a call of the class, or
+    `carry._replace(s=s2)` / `carry.replace(s=s2)` (keys and fields it does not name pass
+    through).
     The body reads the carry by unpacking it (`s, t, a, dt = carry`), by literal keys
     (`carry[2]`, `carry["a"]`, `carry.a`), or binds such reads to names in its first lines
     (`a = carry["a"]`).
@@ -80,7 +82,7 @@ class CarryPassthrough(Rule):
     forwarded slots as arrays when called eagerly, so there a Python scalar comes back as a
     different type. A dict carry is rebuilt with its keys sorted, as jax returns it.
 
-    A NamedTuple class loses the fields that become captures, so the fix is offered only when
+    A record class loses the fields that become captures, so the fix is offered only when
     nothing else in the file uses the class (a module importing it would see the change), the
     class has no methods, and the loop's final carry is dropped or read only for the fields it
     keeps (`final.s`).
@@ -234,6 +236,22 @@ class CarryPassthrough(Rule):
             "        return state._replace(s=s), s\n"
             "    final, ys = jax.lax.scan(step, State(0.0), xs)\n"
             "    return final.s, ys\n",
+            unsafe=True, settings={"param_style": "closure"},
+        ),
+        # A flax.struct.dataclass carry: the same, with `.replace`.
+        Invalid(
+            "import jax\nfrom flax import struct\n@struct.dataclass\n"
+            "class State:\n    s: float\n    rate: float\n"
+            "def run(xs, rate):\n"
+            "    def step(state, x):\n"
+            "        return state.replace(s=state.s * state.rate + x), x\n"
+            "    return jax.lax.scan(step, State(s=0.0, rate=rate), xs)[1]\n",
+            "import jax\nfrom flax import struct\n@struct.dataclass\n"
+            "class State:\n    s: float\n"
+            "def run(xs, rate):\n"
+            "    def step(state, x):\n"
+            "        return state.replace(s=state.s * rate + x), x\n"
+            "    return jax.lax.scan(step, State(s=0.0), xs)[1]\n",
             unsafe=True, settings={"param_style": "closure"},
         ),
         # The class is used elsewhere, or the final carry is returned whole: no fix.
@@ -568,7 +586,7 @@ def _single(layout: CarryLayout, keep: list[int], carry: cst.BaseExpression) -> 
 
 
 def _drop_returned(carry: cst.BaseExpression, layout: CarryLayout, values: dict) -> cst.BaseExpression:
-    if isinstance(carry, cst.Call) and isinstance(carry.func, cst.Attribute):  # `_replace`
+    if isinstance(carry, cst.Call) and isinstance(carry.func, cst.Attribute):  # `c._replace(...)`
         dropped = {layout.keys[i] for i in values}
         if not carry.args:
             return carry
