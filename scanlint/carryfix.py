@@ -11,6 +11,7 @@ from typing import Callable
 
 import libcst as cst
 
+from scanlint.carry import CarryLayout, StepFunction
 from scanlint.fixes import ReplaceById
 from scanlint.model import FileModel, ScanSite
 from scanlint.scopes import Scope
@@ -64,6 +65,27 @@ def with_elements(node: cst.Tuple | cst.List, elements: list[cst.BaseExpression]
     if isinstance(node, cst.Tuple) and len(items) == 1:
         items[0] = items[0].with_changes(comma=cst.Comma())
     return node.with_changes(elements=items)
+
+
+def without_slots(carry: cst.Tuple | cst.List, keep: list[int]) -> cst.BaseExpression:
+    """A tuple or list carry literal with only the slots ``keep``; one slot left is that value
+    itself (`(s, t)` -> `s`)."""
+    values = [carry.elements[i].value for i in keep]
+    return values[0] if len(values) == 1 else with_elements(carry, values)
+
+
+def unpack_changes(step: StepFunction, layout: CarryLayout, keep: list[int]) -> dict:
+    """Replacements for the body's `s, t, a = carry` keeping only the slots ``keep``; with
+    one slot of a tuple or list left (see `without_slots`) the line goes and the carry
+    parameter takes the slot's name (`def step(s, x)`). A NamedTuple stays a NamedTuple."""
+    unpack, line = layout.unpack, layout.unpack_line
+    assert unpack is not None and line is not None and step.carry_param is not None
+    if layout.is_sequence and len(keep) == 1:
+        return {id(line): None, id(step.carry_param): step.carry_param.with_changes(
+            name=cst.Name(layout.slot_names[keep[0]]))}
+    target = unpack.targets[0].target
+    return {id(unpack): unpack.with_changes(targets=[unpack.targets[0].with_changes(
+        target=with_elements(target, [target.elements[i].value for i in keep]))])}
 
 
 ResultUse = str  # "discarded" | "ys-only" | "rebuild"

@@ -8,7 +8,7 @@ from scanlint.analysis import captures, wanted_style
 from scanlint.carry import (CarryLayout, StepFunction, carry_layout, returned_carry, slot_reads,
                             step_function, string_key)
 from scanlint.carryfix import (call_with_init, index, names_in_use, rebuilt_statements,
-                               rename_loads, result_use, sequence, with_elements)
+                               rename_loads, result_use, sequence, unpack_changes, without_slots)
 from scanlint.diagnostic import Diagnostic, Fix
 from scanlint.fixes import ReplaceById, statement_fix
 from scanlint.model import ScanSite
@@ -327,7 +327,7 @@ def _fix(ctx: RuleContext, site: ScanSite, step: StepFunction, layout: CarryLayo
     if condition is None:
         return None
     in_call, cond_replacements = condition
-    new_call = call_with_init(site, _single(layout, keep, _drop_slots(site.init, layout, values)),
+    new_call = call_with_init(site, _drop_slots(site.init, layout, values),
                               site.call.visit(ReplaceById(in_call)))
     statements = _result_statements(model, site, layout, keep, values, new_call)
     if statements is None:
@@ -428,8 +428,7 @@ def _drop_slots(carry: cst.BaseExpression, layout: CarryLayout, values: dict) ->
     """A carry literal (the init or a return's carry) without the slots in ``values``."""
     dropped = {layout.keys[i] for i in values}
     if isinstance(carry, (cst.Tuple, cst.List)):
-        return with_elements(carry, [e.value for i, e in enumerate(carry.elements)
-                                     if i not in values])
+        return without_slots(carry, [i for i in range(len(carry.elements)) if i not in values])
     if isinstance(carry, cst.Dict):
         return carry.with_changes(elements=_kept(list(carry.elements), [
             not (isinstance(e, cst.DictElement) and string_key(e.key) in dropped)
@@ -548,18 +547,8 @@ def _body_changes(model, step: StepFunction, layout: CarryLayout, keep: list[int
                   values: dict[int, cst.Name]) -> dict:
     """Replacements inside the step: how it reads the removed slots, and its returns."""
     changes: dict = {}
-    single = layout.is_sequence and len(keep) == 1  # the carry becomes the one value left
     if layout.access == "unpack":
-        unpack = layout.unpack
-        assert unpack is not None and step.carry_param is not None
-        target = unpack.targets[0].target
-        kept_targets = [target.elements[i].value for i in keep]
-        changes[id(unpack)] = unpack.with_changes(targets=[
-            unpack.targets[0].with_changes(target=with_elements(target, kept_targets))])
-        if single:  # `def step(s, x)`: the parameter takes the slot's name
-            changes[id(layout.unpack_line)] = None
-            changes[id(step.carry_param)] = step.carry_param.with_changes(
-                name=cst.Name(layout.slot_names[keep[0]]))
+        changes.update(unpack_changes(step, layout, keep))
     changes.update(_read_changes(step, layout, keep, values, layout.reads))
     for i, value in values.items():
         slot, binder = layout.slot_names[i], layout.slot_binders[i]
@@ -573,16 +562,8 @@ def _body_changes(model, step: StepFunction, layout: CarryLayout, keep: list[int
             changes.update(rename_loads(model, step.scope, slot, cst.Name(value.value), binder))
     for ret in layout.returns:
         carry = returned_carry(step, ret.value)
-        changes[id(carry)] = lambda updated: _single(layout, keep,
-                                                     _drop_returned(updated, layout, values))
+        changes[id(carry)] = lambda updated: _drop_returned(updated, layout, values)
     return changes
-
-
-def _single(layout: CarryLayout, keep: list[int], carry: cst.BaseExpression) -> cst.BaseExpression:
-    """A tuple or list carry left with one slot becomes that value (`(s,)` -> `s`)."""
-    if layout.is_sequence and len(keep) == 1 and isinstance(carry, (cst.Tuple, cst.List)):
-        return carry.elements[0].value
-    return carry
 
 
 def _drop_returned(carry: cst.BaseExpression, layout: CarryLayout, values: dict) -> cst.BaseExpression:

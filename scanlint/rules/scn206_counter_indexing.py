@@ -7,7 +7,7 @@ import libcst as cst
 
 from scanlint.carry import CarryLayout, StepFunction, carry_layout, returned_carry, step_function
 from scanlint.carryfix import (call_with_init, fresh_name, index, names_in_use, rebuilt_statements,
-                               result_use, sequence, with_elements)
+                               result_use, sequence, unpack_changes, without_slots)
 from scanlint.diagnostic import Diagnostic, Fix
 from scanlint.fixes import ReplaceById, statement_fix
 from scanlint.model import FileModel, ScanSite
@@ -224,7 +224,8 @@ def _fix(ctx: RuleContext, site: ScanSite, step: StepFunction, layout: CarryLayo
     keep = [i for i in range(layout.size) if i != counter]
     changes.update(_carry_changes(model, step, layout, keep, x_param, slice_names, used))
     xs = [s if a.axis == 0 else _moveaxis(jnp, s, a.axis) for s, a in zip(sources, arrays)]
-    new_call = _with_xs(site, call_with_init(site, _new_init(site, layout, keep)),
+    assert isinstance(site.init, (cst.Tuple, cst.List))
+    new_call = _with_xs(site, call_with_init(site, without_slots(site.init, keep)),
                         xs[0] if len(xs) == 1 else cst.Tuple([cst.Element(x) for x in xs]))
     statements = _statements(model, site, layout, counter, new_call, jnp)
     if statements is None:
@@ -298,8 +299,8 @@ def _moveaxis(jnp: str | None, array: cst.BaseExpression, axis: int) -> cst.Base
 def _carry_changes(model, step: StepFunction, layout: CarryLayout, keep: list[int],
                    x_param: cst.Param, slice_names: list[str], used: set[str]) -> dict:
     """The body without the counter; the slices arrive as its `x` parameter."""
-    unpack, line = layout.unpack, layout.unpack_line
-    assert unpack is not None and line is not None
+    line = layout.unpack_line
+    assert line is not None
     changes: dict = {}
     if len(slice_names) == 1:
         changes[id(x_param)] = x_param.with_changes(name=cst.Name(slice_names[0]),
@@ -311,32 +312,15 @@ def _carry_changes(model, step: StepFunction, layout: CarryLayout, keep: list[in
         slices_line = [cst.SimpleStatementLine([cst.Assign(
             [cst.AssignTarget(cst.Tuple([cst.Element(cst.Name(n)) for n in slice_names],
                                         lpar=[], rpar=[]))], cst.Name(x_name))])]
-    target = unpack.targets[0].target
-    if len(keep) == 1:  # the carry becomes the one value left
-        only = layout.slot_names[keep[0]]
-        changes[id(step.carry_param)] = step.carry_param.with_changes(name=cst.Name(only))
+    changes.update(unpack_changes(step, layout, keep))
+    if len(keep) == 1:  # the unpacking goes; the slices' unpacking takes its place
         changes[id(line)] = slices_line or None
-    else:
-        new_unpack = unpack.with_changes(targets=[unpack.targets[0].with_changes(
-            target=with_elements(target, [target.elements[i].value for i in keep]))])
-        changes[id(unpack)] = new_unpack
-        if slices_line:
-            changes[id(line)] = lambda updated: [updated, *slices_line]
+    elif slices_line:
+        changes[id(line)] = lambda updated: [updated, *slices_line]
     for ret in layout.returns:
         carry = returned_carry(step, ret.value)
-        changes[id(carry)] = lambda updated: _kept_carry(updated, keep)
+        changes[id(carry)] = lambda updated: without_slots(updated, keep)
     return changes
-
-
-def _kept_carry(carry: cst.BaseExpression, keep: list[int]) -> cst.BaseExpression:
-    assert isinstance(carry, (cst.Tuple, cst.List))
-    values = [carry.elements[i].value for i in keep]
-    return values[0] if len(values) == 1 else with_elements(carry, values)
-
-
-def _new_init(site: ScanSite, layout: CarryLayout, keep: list[int]) -> cst.BaseExpression:
-    assert isinstance(site.init, (cst.Tuple, cst.List))
-    return _kept_carry(site.init, keep)
 
 
 def _with_xs(site: ScanSite, call: cst.Call, xs: cst.BaseExpression) -> cst.Call:
