@@ -7,7 +7,7 @@ pytree: `out = scan(...)` becomes `carry_out, ys = scan(...)` then `out = (rebui
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Iterator
 
 import libcst as cst
 
@@ -65,6 +65,13 @@ def with_elements(node: cst.Tuple | cst.List, elements: list[cst.BaseExpression]
     if isinstance(node, cst.Tuple) and len(items) == 1:
         items[0] = items[0].with_changes(comma=cst.Comma())
     return node.with_changes(elements=items)
+
+
+def nodes_in(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """``node`` and every node below it."""
+    yield node
+    for child in node.children:
+        yield from nodes_in(child)
 
 
 def without_slots(carry: cst.Tuple | cst.List, keep: list[int]) -> cst.BaseExpression:

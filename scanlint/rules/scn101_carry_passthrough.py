@@ -8,7 +8,8 @@ from scanlint.analysis import captures, wanted_style
 from scanlint.carry import (CarryLayout, StepFunction, carry_layout, returned_carry, slot_reads,
                             step_function, string_key)
 from scanlint.carryfix import (call_with_init, index, names_in_use, rebuilt_statements,
-                               rename_loads, result_use, sequence, unpack_changes, without_slots)
+                               nodes_in, rename_loads, result_use, sequence, unpack_changes,
+                               without_slots)
 from scanlint.diagnostic import Diagnostic, Fix
 from scanlint.fixes import ReplaceById, statement_fix
 from scanlint.model import ScanSite
@@ -464,14 +465,8 @@ def _record_changeable(model, site: ScanSite, step: StepFunction, layout: CarryL
     if any(isinstance(line, cst.FunctionDef) for line in record.body.body):
         return False
     owner, bindings = lookup(site.scope, record.name.value)
-    inside = {id(node) for node in _walk(step.node)} | {id(site.init.func)}
+    inside = {id(node) for node in nodes_in(step.node)} | {id(site.init.func)}
     return all(id(name) in inside for name, _ in model.references(bindings[0]))
-
-
-def _walk(node: cst.CSTNode):
-    yield node
-    for child in node.children:
-        yield from _walk(child)
 
 
 # -- the loop's result ----------------------------------------------------------------------
@@ -517,7 +512,7 @@ def _reads_only_fields(model, site: ScanSite, fields: set[str]) -> bool:
     bound to a name read only as `name.field` for kept fields (`final, ys = scan(...)`, then
     `final.s`)."""
     if any(isinstance(node, cst.Attribute) and node.value is site.call and node.attr.value in fields
-           for node in _walk(site.statement)):
+           for node in nodes_in(site.statement)):
         return True  # `fori_loop(...).acc`
     use = result_use(site)
     if use is None:
@@ -537,7 +532,7 @@ def _reads_only_fields(model, site: ScanSite, fields: set[str]) -> bool:
     if len(bindings) != 1:
         return False
     reads = {id(name) for name, _ in model.references(bindings[0])}
-    field_reads = {id(node.value) for node in _walk(site.scope.node)
+    field_reads = {id(node.value) for node in nodes_in(site.scope.node)
                    if isinstance(node, cst.Attribute) and node.attr.value in fields}
     return reads <= field_reads
 

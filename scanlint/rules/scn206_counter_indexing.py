@@ -7,7 +7,7 @@ import libcst as cst
 
 from scanlint.carry import CarryLayout, StepFunction, carry_layout, returned_carry, step_function
 from scanlint.carryfix import (call_with_init, fresh_name, index, names_in_use, rebuilt_statements,
-                               result_use, sequence, unpack_changes, without_slots)
+                               nodes_in, result_use, sequence, unpack_changes, without_slots)
 from scanlint.diagnostic import Diagnostic, Fix
 from scanlint.fixes import ReplaceById, statement_fix
 from scanlint.model import FileModel, ScanSite
@@ -207,7 +207,8 @@ def _fix(ctx: RuleContext, site: ScanSite, step: StepFunction, layout: CarryLayo
     assert name is not None and isinstance(step.node, cst.FunctionDef)
     sliced = [_sliced(node, name) for node in uses]
     if (None in sliced or "reverse" in site.args or not layout.is_sequence
-            or not _only_use(model, step, site) or _inside(step.node, site.call)):
+            or not _only_use(model, step, site)
+            or any(node is site.call for node in nodes_in(step.node))):
         return None
     x_param = _x_param(step)
     jnp = _jax_numpy(model, site)
@@ -382,7 +383,3 @@ def _pure(expr: cst.BaseExpression) -> bool:
         return (isinstance(expr.func, cst.Name) and expr.func.value == "len"
                 and len(expr.args) == 1 and _pure(expr.args[0].value))
     return False
-
-
-def _inside(outer: cst.CSTNode, node: cst.CSTNode) -> bool:
-    return node is outer or any(_inside(child, node) for child in outer.children)
