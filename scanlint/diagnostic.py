@@ -103,6 +103,27 @@ def apply_edits(text: str, edits: list[Edit]) -> str:
     return "".join(out)
 
 
+def line_edit(old: str, new: str) -> Edit | None:
+    """The single edit, widened to whole lines, that turns ``old`` into ``new``."""
+    if old == new:
+        return None
+    limit = min(len(old), len(new))
+    prefix = 0
+    while prefix < limit and old[prefix] == new[prefix]:
+        prefix += 1
+    suffix = 0
+    while (suffix < limit - prefix and old[len(old) - 1 - suffix] == new[len(new) - 1 - suffix]):
+        suffix += 1
+    start = max(old.rfind("\n", 0, prefix), old.rfind("\r", 0, prefix)) + 1
+    old_end = len(old) - suffix
+    if not (old_end > start and old[old_end - 1] in "\r\n"):
+        ends = [i for i in (old.find("\n", old_end), old.find("\r", old_end)) if i >= 0]
+        old_end = min(ends) if ends else len(old)
+    new_end = old_end - len(old) + len(new)
+    index = LineIndex(old)
+    return Edit(index.position(start), index.position(old_end), new[start:new_end])
+
+
 def diagnostic_to_dict(d: Diagnostic) -> dict:
     """A plain-data form of a diagnostic (for the cache and worker processes)."""
     fix = None

@@ -12,30 +12,9 @@ from typing import Callable, Sequence
 import libcst as cst
 
 from scanlint.diagnostic import (Applicability, Diagnostic, Edit, Fix, LineIndex, Position,
-                                  apply_edits)
+                                  apply_edits, line_edit)
 
 MAX_FIX_PASSES = 10
-
-
-def line_edit(old: str, new: str) -> Edit | None:
-    """The single edit, widened to whole lines, that turns ``old`` into ``new``."""
-    if old == new:
-        return None
-    limit = min(len(old), len(new))
-    prefix = 0
-    while prefix < limit and old[prefix] == new[prefix]:
-        prefix += 1
-    suffix = 0
-    while (suffix < limit - prefix and old[len(old) - 1 - suffix] == new[len(new) - 1 - suffix]):
-        suffix += 1
-    start = max(old.rfind("\n", 0, prefix), old.rfind("\r", 0, prefix)) + 1
-    old_end = len(old) - suffix
-    if not (old_end > start and old[old_end - 1] in "\r\n"):
-        ends = [i for i in (old.find("\n", old_end), old.find("\r", old_end)) if i >= 0]
-        old_end = min(ends) if ends else len(old)
-    new_end = old_end - len(old) + len(new)
-    index = LineIndex(old)
-    return Edit(index.position(start), index.position(old_end), new[start:new_end])
 
 
 def render(module: cst.Module, nodes: Sequence[cst.CSTNode], indent: str) -> str:
@@ -173,11 +152,13 @@ def apply_fixes_until_stable(
     check: Callable[[str], list[Diagnostic]],
     wanted: Callable[[Diagnostic], bool],
     valid: Callable[[str], bool],
+    on_round: Callable[[str, list[Edit], str], None] | None = None,
 ) -> tuple[str, int, list[Diagnostic]]:
     """Apply wanted fixes, re-check, and repeat until nothing changes (bounded).
 
     Returns the final text, how many fixes were applied, and the diagnostics of that text.
-    A round whose result ``valid`` rejects is undone and ends the loop.
+    A round whose result ``valid`` rejects is undone and ends the loop; ``on_round(text,
+    edits, new_text)`` hears of each round kept (a notebook follows its cells with it).
     """
     applied = 0
     diagnostics = check(text)
@@ -186,9 +167,12 @@ def apply_fixes_until_stable(
         chosen = select_non_overlapping(text, fixes)
         if not chosen:
             break
-        new_text = apply_edits(text, [e for fix in chosen for e in fix.edits])
+        edits = [e for fix in chosen for e in fix.edits]
+        new_text = apply_edits(text, edits)
         if new_text == text or not valid(new_text):
             break
+        if on_round is not None:
+            on_round(text, edits, new_text)
         text, applied = new_text, applied + len(chosen)
         diagnostics = check(text)
     return text, applied, diagnostics
