@@ -13,10 +13,14 @@ import sys
 import threading
 import tokenize
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from scanlint.diagnostic import Diagnostic, Position
 from scanlint.files import SourceError, SourceFile, decode_source, may_contain_site, read_source
 from scanlint.settings import Settings
+
+if TYPE_CHECKING:
+    from scanlint.notebook import CellBoundaries
 
 READ_ERROR, INTERNAL_ERROR, SYNTAX_ERROR = "SCN900", "SCN990", "SCN999"
 SYSTEM_CODES = (READ_ERROR, INTERNAL_ERROR, SYNTAX_ERROR)
@@ -249,12 +253,16 @@ class FixOutcome:
     errors: list[Diagnostic] = field(default_factory=list)
 
 
-def fix_text(text: str, path: str, settings: Settings, unsafe: bool = False) -> FixOutcome:
-    """Apply fixes until stable; a fix whose result does not parse is dropped and reported."""
+def fix_text(text: str, path: str, settings: Settings, unsafe: bool = False,
+             cells: CellBoundaries | None = None) -> FixOutcome:
+    """Apply fixes until stable; a fix whose result does not parse is dropped and reported.
+    With a notebook's ``cells``, only fixes whose every edit stays within one cell are
+    applied, and ``cells`` follows the edits."""
     from scanlint.fixes import apply_fixes_until_stable
 
     def wanted(d: Diagnostic) -> bool:
-        return d.fix is not None and (unsafe or d.fix.applicability == "safe")
+        return (d.fix is not None and (unsafe or d.fix.applicability == "safe")
+                and (cells is None or cells.holds_fix(d.fix)))
 
     errors: list[Diagnostic] = []
 
@@ -267,7 +275,8 @@ def fix_text(text: str, path: str, settings: Settings, unsafe: bool = False) -> 
         return False
 
     new_text, applied, diagnostics = apply_fixes_until_stable(
-        text, lambda t: check_text(t, path, settings), wanted, valid)
+        text, lambda t: check_text(t, path, settings), wanted, valid,
+        cells.applied if cells is not None else None)
     if errors:
         new_text, applied, diagnostics = text, 0, check_text(text, path, settings)
     return FixOutcome(new_text, applied, diagnostics, errors)
@@ -280,6 +289,7 @@ class FileResult:
     source: SourceFile | None = None
     fixed_text: str | None = None  # set when fixing changed the text
     applied: int = 0
+    fixed_source: SourceFile | None = None  # a fixed notebook (its bytes are not fixed_text's)
 
 
 def check_file(path: str, settings: Settings, fix: bool = False, unsafe: bool = False,
@@ -289,8 +299,38 @@ def check_file(path: str, settings: Settings, fix: bool = False, unsafe: bool = 
         source = decode_source(data, path) if data is not None else read_source(path)
     except SourceError as error:
         return FileResult(path, [system_diagnostic(READ_ERROR, path, f"cannot read: {error}")])
+    if source.notebook is not None:
+        return check_notebook(source, settings, fix, unsafe)
     if not fix:
         return FileResult(path, check_text(source.text, path, settings), source)
     outcome = fix_text(source.text, path, settings, unsafe)
     changed = outcome.text if outcome.text != source.text else None
     return FileResult(path, outcome.errors + outcome.diagnostics, source, changed, outcome.applied)
+
+
+# -- notebooks ----------------------------------------------------------------------------
+def check_notebook(source: SourceFile, settings: Settings, fix: bool = False,
+                   unsafe: bool = False) -> FileResult:
+    """A notebook's code cells checked as one module. Every edit of a fix stays within one
+    cell (a fix with an edit spanning cells is not offered); fixed cells are written back."""
+    from scanlint.notebook import NotebookWriteError
+
+    path, notebook = source.path, source.notebook
+    if not fix:
+        found = check_text(source.text, path, settings)
+        return FileResult(path, notebook.code.boundaries().strip(found), source)
+    cells = notebook.code.boundaries()
+    outcome = fix_text(source.text, path, settings, unsafe, cells)
+    if outcome.text == source.text:
+        found = notebook.code.boundaries().strip(outcome.diagnostics)
+        return FileResult(path, outcome.errors + found, source)
+    try:
+        fixed = notebook.with_code(outcome.text, cells)
+    except NotebookWriteError as error:
+        failure = system_diagnostic(INTERNAL_ERROR, path, f"internal error: {error}; the file "
+                                    "was left as it was")
+        found = notebook.code.boundaries().strip(check_text(source.text, path, settings))
+        return FileResult(path, [failure, *found], source)
+    return FileResult(path, outcome.errors + cells.strip(outcome.diagnostics), source,
+                      outcome.text, outcome.applied,
+                      SourceFile(path, fixed.code.code, source.encoding, fixed))

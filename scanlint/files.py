@@ -1,4 +1,8 @@
-"""Files: discovery, decoding exactly as Python does, the prefilter, and atomic writes."""
+"""Files: discovery, decoding exactly as Python does, the prefilter, and atomic writes.
+
+A Jupyter notebook (`.ipynb`) is read by `scanlint.notebook`: its source text is the Python of
+its code cells, and the SourceFile carries the notebook to map positions and fixes back.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,10 @@ import tempfile
 import tokenize
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
+
+if TYPE_CHECKING:
+    from scanlint.notebook import NotebookFile
 
 DEFAULT_EXCLUDE = (
     ".bzr", ".direnv", ".eggs", ".git", ".git-rewrite", ".hg", ".ipynb_checkpoints",
@@ -18,6 +25,8 @@ DEFAULT_EXCLUDE = (
     "buck-out", "build", "dist", "node_modules", "site-packages", "venv",
 )
 PYTHON_SUFFIXES = (".py", ".pyi")
+NOTEBOOK_SUFFIX = ".ipynb"
+CHECKED_SUFFIXES = (*PYTHON_SUFFIXES, NOTEBOOK_SUFFIX)  # what folders are walked for
 # Larger files are reported (SCN900) rather than parsed: LibCST needs several times the
 # file's size in memory, and no hand-written module comes near this.
 MAX_FILE_BYTES = 20 * 1024 * 1024
@@ -36,6 +45,11 @@ class SourceFile:
     path: str
     text: str
     encoding: str  # as tokenize.detect_encoding names it ("utf-8-sig" keeps a BOM)
+    notebook: "NotebookFile | None" = None  # for a notebook: text is its code cells' Python
+
+
+def is_notebook(path: str) -> bool:
+    return path.lower().endswith(NOTEBOOK_SUFFIX)
 
 
 def may_contain_site(text: str) -> bool:
@@ -44,6 +58,10 @@ def may_contain_site(text: str) -> bool:
 
 
 def decode_source(data: bytes, path: str = "-") -> SourceFile:
+    if is_notebook(path):
+        from scanlint.notebook import read_notebook  # nbformat is imported for notebooks only
+
+        return read_notebook(data, path)
     if b"\x00" in data:
         raise SourceError("binary file (contains NUL bytes)")
     head = b"\n".join(data.split(b"\n", 2)[:2])  # a PEP 263 cookie sits in the first two lines
@@ -112,7 +130,7 @@ class Discovered:
 def discover(paths: list[str], exclude: tuple[str, ...] = (),
              respect_gitignore: bool = True, base: str | None = None,
              force_exclude: bool = False) -> Discovered:
-    """Python files under ``paths``; a file given explicitly is checked unless
+    """Python files and notebooks under ``paths``; a file given explicitly is checked unless
     ``force_exclude`` (for pre-commit, which passes every staged file) and it is excluded.
 
     ``exclude`` holds gitignore-style patterns relative to ``base`` (the project root).
@@ -178,7 +196,7 @@ def _walk(root: str, user_spec, respect_gitignore: bool, base: str) -> Iterator[
             path = os.path.join(folder, name)
             # Symlinked files are skipped: inside the tree they duplicate a real file, outside
             # it they lead where --fix must not write.
-            if (name.endswith(PYTHON_SUFFIXES) and not os.path.islink(path)
+            if (name.endswith(CHECKED_SUFFIXES) and not os.path.islink(path)
                     and not ignored(path, False)):
                 yield path
 
