@@ -155,6 +155,7 @@ class RunSummary:
     files_failed: int
     diff_text: str
     sources: dict[str, str] = field(default_factory=dict)  # the text the diagnostics are of
+    notebooks: dict = field(default_factory=dict)  # path -> NotebookFile, for notebooks
 
 
 def repo_root(start: str) -> str | None:
@@ -163,8 +164,9 @@ def repo_root(start: str) -> str | None:
     return find(start)
 
 
-def only_changed(diagnostics: list[Diagnostic], rev: str) -> list[Diagnostic]:
-    """The findings that touch a line added or changed since ``rev``."""
+def only_changed(diagnostics: list[Diagnostic], rev: str, ctx) -> list[Diagnostic]:
+    """The findings that touch a line added or changed since ``rev`` (lines of the stored
+    file: a notebook's JSON)."""
     from scanlint.gitdiff import GitError, changed_lines, verify_revision
 
     try:
@@ -175,7 +177,8 @@ def only_changed(diagnostics: list[Diagnostic], rev: str) -> list[Diagnostic]:
             if d.path not in cache:
                 cache[d.path] = changed_lines(d.path, rev) if os.path.isfile(d.path) else None
             lines = cache[d.path]
-            if lines is None or any(n in lines for n in range(d.start.line, d.end.line + 1)):
+            first, last = (ctx.file_position(d.path, at).line for at in (d.start, d.end))
+            if lines is None or any(n in lines for n in range(first, last + 1)):
                 kept.append(d)
         return kept
     except GitError as error:
@@ -192,10 +195,10 @@ def run_check(args) -> int:
             raise UsageError("`-` (standard input) cannot be combined with other paths")
         return check_stdin(args, settings)
     summary = check_paths(paths, settings, args, root)
-    if args.since:
-        summary.diagnostics = only_changed(summary.diagnostics, args.since)
     ctx = ReportContext(unsafe_fixes=args.unsafe_fixes, sources=summary.sources,
-                        repo_root=repo_root(os.getcwd()))
+                        repo_root=repo_root(os.getcwd()), notebooks=summary.notebooks)
+    if args.since:
+        summary.diagnostics = only_changed(summary.diagnostics, args.since, ctx)
     if args.diff:
         sys.stdout.write(summary.diff_text)
         if not args.quiet:
@@ -232,35 +235,57 @@ def check_paths(paths: list[str], settings: Settings, args, root: str) -> RunSum
                         cache_dir=None if args.no_cache else cache_dir(args))
     fixed, diffs, failed = 0, [], len(found.missing)
     sources: dict[str, str] = {}
+    notebooks: dict = {}
     for result in results:
         if result.source is not None:
-            sources[result.path] = result.source.text
+            remember(result.source, sources, notebooks)
         if any(d.code in ("SCN900", "SCN999") for d in result.diagnostics):
             failed += 1
         if result.fixed_text is not None and result.source is not None:
             if args.diff:
-                diffs.append(unified_diff(result.path, result.source.text, result.fixed_text))
+                diffs.append(file_diff(result))
             elif getattr(args, "verify", False) and not fix_verifies(result, settings):
                 diagnostics.extend(unverified(result, settings))
                 continue
             elif not write_fixed(result, diagnostics):
                 continue
             else:
-                sources[result.path] = result.fixed_text
+                remember(fixed_source(result), sources, notebooks)
             fixed += result.applied
         diagnostics.extend(result.diagnostics)
-    add_missing_sources(sources, diagnostics)
+    add_missing_sources(sources, notebooks, diagnostics)
     return RunSummary(sorted(diagnostics, key=Diagnostic.sort_key), fixed,
-                      len(found.files) + len(found.missing), failed, "".join(diffs), sources)
+                      len(found.files) + len(found.missing), failed, "".join(diffs), sources,
+                      notebooks)
 
 
-def add_missing_sources(sources: dict[str, str], diagnostics: list[Diagnostic]) -> None:
+def remember(source, sources: dict[str, str], notebooks: dict) -> None:
+    """The text a file's diagnostics are reported against: a notebook's code as its cells
+    read (IPython lines in place), with the notebook to map positions to cells."""
+    if source.notebook is not None:
+        sources[source.path] = source.notebook.code.display
+        notebooks[source.path] = source.notebook
+    else:
+        sources[source.path] = source.text
+        notebooks.pop(source.path, None)
+
+
+def fixed_source(result):
+    """The fixed file as a SourceFile."""
+    from scanlint.files import SourceFile
+
+    return result.fixed_source or SourceFile(result.path, result.fixed_text,
+                                             result.source.encoding)
+
+
+def add_missing_sources(sources: dict[str, str], notebooks: dict,
+                        diagnostics: list[Diagnostic]) -> None:
     """Formats quote lines and count columns in bytes: cached results carry no text."""
     from scanlint.files import SourceError, read_source
 
     for path in {d.path for d in diagnostics} - set(sources):
         try:
-            sources[path] = read_source(path).text
+            remember(read_source(path), sources, notebooks)
         except SourceError:
             pass
 
@@ -269,8 +294,10 @@ def fix_verifies(result, settings: Settings) -> bool:
     from scanlint.verify.cli import verify_sources
     from scanlint.verify.runner import RunOptions
 
-    report = verify_sources(result.source.text, result.fixed_text, result.path,
-                            list(settings.verify_calls), RunOptions())
+    from scanlint.notebook import runnable_text
+
+    report = verify_sources(runnable_text(result.source), runnable_text(fixed_source(result)),
+                            result.path, list(settings.verify_calls), RunOptions())
     if not report.proven:
         reasons = [report.error] if report.error else [
             f"{v.label}: {v.status}" for v in report.verdicts if v.status != "identical"]
@@ -281,8 +308,10 @@ def fix_verifies(result, settings: Settings) -> bool:
 
 def unverified(result, settings: Settings) -> list[Diagnostic]:
     """The file's findings as they stand, its fixes left unapplied."""
-    from scanlint.engine import check_text
+    from scanlint.engine import check_notebook, check_text
 
+    if result.source.notebook is not None:
+        return check_notebook(result.source, settings).diagnostics
     return check_text(result.source.text, result.path, settings)
 
 
@@ -292,15 +321,38 @@ def cache_dir(args) -> str:
 
 def write_fixed(result, diagnostics: list[Diagnostic]) -> bool:
     from scanlint.engine import INTERNAL_ERROR, system_diagnostic
-    from scanlint.files import encode_source, write_atomic
+    from scanlint.files import write_atomic
 
     try:
-        write_atomic(result.path, encode_source(result.source, result.fixed_text))
+        write_atomic(result.path, fixed_bytes(result))
     except (OSError, UnicodeEncodeError) as error:
         diagnostics.append(system_diagnostic(
             INTERNAL_ERROR, result.path, f"internal error: cannot write the fix: {error}"))
         return False
     return True
+
+
+def fixed_bytes(result) -> bytes:
+    """What --fix writes: the fixed text in the file's encoding, or the fixed notebook."""
+    from scanlint.files import encode_source
+
+    if result.fixed_source is not None and result.fixed_source.notebook is not None:
+        return result.fixed_source.notebook.data
+    return encode_source(result.source, result.fixed_text)
+
+
+def file_diff(result) -> str:
+    """What --diff prints for a fixed file: one diff, or one a changed notebook cell."""
+    if result.fixed_source is None or result.fixed_source.notebook is None:
+        return unified_diff(result.path, result.source.text, result.fixed_text)
+    from scanlint.notebook import changed_cells
+
+    def whole_lines(source: str) -> str:  # a cell's last line rarely ends with a newline
+        return source if source.endswith(("\n", "\r")) or not source else source + "\n"
+
+    return "".join(unified_diff(f"{result.path}:cell {number}", whole_lines(old),
+                                whole_lines(new)) for number, old, new
+                   in changed_cells(result.source.notebook, result.fixed_source.notebook))
 
 
 def unified_diff(path: str, old: str, new: str) -> str:
@@ -317,24 +369,39 @@ def check_stdin(args, settings: Settings) -> int:
     path = args.stdin_filename or "-"
     result = check_file(path, settings, fix=args.fix or args.diff, unsafe=args.unsafe_fixes,
                         data=sys.stdin.buffer.read())
-    text = result.fixed_text if result.fixed_text is not None else (
-        result.source.text if result.source else "")
-    ctx = ReportContext(unsafe_fixes=args.unsafe_fixes, sources={path: text},
-                        repo_root=repo_root(os.getcwd()))
+    sources: dict[str, str] = {}
+    notebooks: dict = {}
+    final = fixed_source(result) if result.fixed_text is not None else result.source
+    if final is not None:
+        remember(final, sources, notebooks)
+    ctx = ReportContext(unsafe_fixes=args.unsafe_fixes, sources=sources,
+                        repo_root=repo_root(os.getcwd()), notebooks=notebooks)
     summary = RunSummary(result.diagnostics, result.applied, 1,
                          int(any(d.code in ("SCN900", "SCN999") for d in result.diagnostics)), "")
     if args.diff:
         if result.fixed_text is not None and result.source is not None:
-            sys.stdout.write(unified_diff(path, result.source.text, result.fixed_text))
+            sys.stdout.write(file_diff(result))
         return EXIT_FINDINGS if result.applied and not args.exit_zero else EXIT_CLEAN
     if args.fix:  # like ruff: the fixed source on stdout, the findings on stderr
-        sys.stdout.write(text)
+        write_stdout(final)
         sys.stderr.write(formats()[args.output_format](result.diagnostics, ctx))
     else:
         sys.stdout.write(formats()[args.output_format](result.diagnostics, ctx))
     if not args.quiet:
         sys.stderr.write(summary_text(summary, ctx, args.fix))
     return exit_code(summary, args.exit_zero)
+
+
+def write_stdout(source) -> None:
+    """The (fixed) file on stdout: its text, or a notebook's bytes exactly as --fix writes."""
+    if source is None:
+        return
+    if source.notebook is None:
+        sys.stdout.write(source.text)
+        return
+    sys.stdout.flush()
+    sys.stdout.buffer.write(source.notebook.data)
+    sys.stdout.buffer.flush()
 
 
 def summary_text(summary: RunSummary, ctx, fixing: bool) -> str:

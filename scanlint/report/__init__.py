@@ -10,9 +10,12 @@ import os
 import pkgutil
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
-from scanlint.diagnostic import Diagnostic, utf8_offset, utf16_offset
+from scanlint.diagnostic import Diagnostic, Edit, Position, apply_edits, utf8_offset, utf16_offset
+
+if TYPE_CHECKING:
+    from scanlint.notebook import CodeCell, NotebookFile
 
 
 @dataclass(frozen=True)
@@ -21,6 +24,9 @@ class ReportContext:
     unsafe_fixes: bool = False  # whether unsafe fixes count as applicable ([*])
     sources: dict[str, str] = field(default_factory=dict)  # path -> text, for formats that quote
     repo_root: str | None = None  # paths in SARIF and review comments are relative to it
+    # path -> the notebook its diagnostics are of (their positions are in its code; sources
+    # holds the code as its cells read)
+    notebooks: dict[str, NotebookFile] = field(default_factory=dict)
 
     def repo_path(self, path: str) -> str:
         """A forward-slash path relative to the repository (or the current folder)."""
@@ -54,6 +60,68 @@ class ReportContext:
 
     def absolute_path(self, path: str) -> str:
         return path if path == "-" else os.path.abspath(os.path.join(self.cwd, path))
+
+    # -- notebooks: people see cells, review tools see the stored JSON --------------------
+    def cell(self, diagnostic: Diagnostic) -> CodeCell | None:
+        """The notebook cell a diagnostic starts in (None outside notebooks)."""
+        notebook = self.notebooks.get(diagnostic.path)
+        return notebook.code.cell_at(diagnostic.start) if notebook is not None else None
+
+    def in_cell(self, diagnostic: Diagnostic, at: Position) -> Position:
+        """``at`` relative to the diagnostic's cell (unchanged outside notebooks)."""
+        cell = self.cell(diagnostic)
+        return cell.relative(at) if cell is not None else at
+
+    def location(self, diagnostic: Diagnostic) -> str:
+        """`path:line:col`, or `path:cell N:line:col` in a notebook, as ruff prints them."""
+        cell = self.cell(diagnostic)
+        at = self.in_cell(diagnostic, diagnostic.start)
+        where = f"cell {cell.number}:" if cell is not None else ""
+        return f"{self.display_path(diagnostic.path)}:{where}{at.line}:{at.column + 1}"
+
+    def cell_note(self, diagnostic: Diagnostic) -> str:
+        """` (cell N, line L)` for a notebook's diagnostic in formats located in the file."""
+        cell = self.cell(diagnostic)
+        if cell is None:
+            return ""
+        return f" (cell {cell.number}, line {self.in_cell(diagnostic, diagnostic.start).line})"
+
+    def file_text(self, path: str) -> str:
+        """The file's text as stored (a notebook's JSON)."""
+        notebook = self.notebooks.get(path)
+        return notebook.raw if notebook is not None else self.sources.get(path, "")
+
+    def file_position(self, path: str, at: Position) -> Position:
+        notebook = self.notebooks.get(path)
+        return notebook.file_position(at) if notebook is not None else at
+
+    def file_line_text(self, path: str, line: int) -> str:
+        notebook = self.notebooks.get(path)
+        return notebook.file_line_text(line) if notebook is not None else self.line_text(path, line)
+
+    def file_utf8_column(self, path: str, at: Position) -> int:
+        """1-based column in UTF-8 bytes of the stored file's position ``at``."""
+        return utf8_offset(self.file_line_text(path, at.line), at.column) + 1
+
+    def file_edits(self, diagnostic: Diagnostic) -> tuple[Edit, ...]:
+        """The fix's edits to the stored file (a notebook's JSON lines; empty if none)."""
+        if diagnostic.fix is None:
+            return ()
+        notebook = self.notebooks.get(diagnostic.path)
+        if notebook is None:
+            return diagnostic.fix.edits
+        return notebook.file_edits(diagnostic.fix.edits)
+
+    def fixed_parts(self, diagnostic: Diagnostic) -> list[tuple[int | None, str, str]]:
+        """(cell number or None, text before, text after) for what the fix changes: the whole
+        file, or each notebook cell it changes."""
+        text = self.sources.get(diagnostic.path)
+        if diagnostic.fix is None or text is None:
+            return []
+        notebook = self.notebooks.get(diagnostic.path)
+        if notebook is None:
+            return [(None, text, apply_edits(text, list(diagnostic.fix.edits)))]
+        return notebook.code.edited_cells(text, diagnostic.fix.edits)
 
     def applicable(self, diagnostic: Diagnostic) -> bool:
         fix = diagnostic.fix

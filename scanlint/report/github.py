@@ -1,4 +1,8 @@
-"""GitHub Actions workflow commands: `::warning file=...,line=...::message`."""
+"""GitHub Actions workflow commands: `::warning file=...,line=...::message`.
+
+A notebook's finding points at the line of the stored JSON that holds the cell's line (what
+GitHub shows for the file), and its message says which cell and line.
+"""
 
 from __future__ import annotations
 
@@ -19,11 +23,13 @@ def escape_property(text: str) -> str:
 def render(diagnostics: list[Diagnostic], ctx: ReportContext) -> str:
     lines = []
     for d in diagnostics:
+        start, end = ctx.file_position(d.path, d.start), ctx.file_position(d.path, d.end)
         properties = ",".join([
             f"file={escape_property(ctx.repo_path(d.path))}",
-            f"line={d.start.line}", f"col={d.start.column + 1}",
-            f"endLine={d.end.line}", f"endColumn={d.end.column + 1}",
+            f"line={start.line}", f"col={start.column + 1}",
+            f"endLine={end.line}", f"endColumn={end.column + 1}",
             f"title={escape_property(f'scanlint ({d.code})')}",
         ])
-        lines.append(f"::{severity(d)} {properties}::{escape_data(f'{d.code} {d.message}')}\n")
+        message = f"{d.code} {d.message}{ctx.cell_note(d)}"
+        lines.append(f"::{severity(d)} {properties}::{escape_data(message)}\n")
     return "".join(lines)

@@ -1,5 +1,9 @@
 """The JSON body of GitHub's "create a review" call: one comment per finding, with the fix
-as a ```suggestion block covering whole lines (what GitHub's suggestions replace)."""
+as a ```suggestion block covering whole lines (what GitHub's suggestions replace).
+
+A notebook's comment is on the lines of its stored JSON, and its suggestion replaces those
+JSON lines (GitHub reviews the file as stored); the body says which cell and line.
+"""
 
 from __future__ import annotations
 
@@ -21,24 +25,25 @@ def fence(text: str) -> str:
 def suggestion(d: Diagnostic, ctx: ReportContext) -> tuple[int, int, str] | None:
     """(first line, last line, replacement) for the fix, widened to the whole lines its
     edits touch (a fix with several edits becomes one suggestion spanning them)."""
-    if d.fix is None or d.path not in ctx.sources:
+    if d.path not in ctx.sources:
         return None
-    text = ctx.sources[d.path]
-    edits = list(d.fix.edits)
+    edits = list(ctx.file_edits(d))
+    if not edits:
+        return None
+    text = ctx.file_text(d.path)
     first = min(e.start.line for e in edits)
     last = max(e.end.line - 1 if e.end.column == 0 and e.end.line > e.start.line
                else e.end.line for e in edits)
     index = LineIndex(text)
     start = index.starts[first - 1]
-    end = start + sum(len(ctx.line_text(d.path, n)) + 1 for n in range(first, last + 1)) - 1
-    end = min(end, len(text))
+    end = min(index.starts[last - 1] + len(index.line_text(last)), len(text))
     fixed = apply_edits(text, edits)
     return first, last, fixed[start:end + len(fixed) - len(text)]
 
 
 def comment(d: Diagnostic, ctx: ReportContext) -> dict:
-    body = f"**{d.code}** {d.message}"
-    first, last = d.start.line, d.end.line
+    body = f"**{d.code}** {d.message}{ctx.cell_note(d)}"
+    first, last = ctx.file_position(d.path, d.start).line, ctx.file_position(d.path, d.end).line
     proposed = suggestion(d, ctx)
     if proposed is not None:
         first, last, text = proposed

@@ -1,4 +1,5 @@
-"""GitLab Code Quality report (a JSON list of issues)."""
+"""GitLab Code Quality report (a JSON list of issues); a notebook's issue is on the lines of
+the stored JSON that hold it, its description says which cell and line."""
 
 from __future__ import annotations
 
@@ -14,11 +15,12 @@ def render(diagnostics: list[Diagnostic], ctx: ReportContext) -> str:
     issues = []
     for d, print_ in zip(diagnostics, fingerprints(diagnostics, ctx)):
         issues.append({
-            "description": f"{d.code} {d.message}",
+            "description": f"{d.code} {d.message}{ctx.cell_note(d)}",
             "check_name": d.code,
             "fingerprint": print_.replace(":", "-") + "-" + d.code,
             "severity": "major" if d.code.startswith("SCN9") else "minor",
             "location": {"path": ctx.repo_path(d.path),
-                         "lines": {"begin": d.start.line, "end": d.end.line}},
+                         "lines": {"begin": ctx.file_position(d.path, d.start).line,
+                                   "end": ctx.file_position(d.path, d.end).line}},
         })
     return json.dumps(issues, indent=2, ensure_ascii=False) + "\n"

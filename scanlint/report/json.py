@@ -1,13 +1,15 @@
 """JSON shaped like ruff's `--output-format json`, so tools that read ruff's read ours.
 
-Rows and columns are 1-based; columns count characters (code points), as ruff's do.
+Rows and columns are 1-based; columns count characters (code points), as ruff's do. In a
+notebook, `cell` is the cell's number (1-based over all cells, as ruff counts them) and rows,
+`noqa_row` and each edit's rows count lines within the cell (an edit names its own `cell`).
 """
 
 from __future__ import annotations
 
 import json
 
-from scanlint.diagnostic import Diagnostic, Position
+from scanlint.diagnostic import Diagnostic, Edit, Position
 from scanlint.report import ReportContext
 
 NAME = "json"
@@ -25,21 +27,32 @@ def diagnostic_dict(d: Diagnostic, ctx: ReportContext) -> dict:
         fix = {
             "applicability": d.fix.applicability,
             "message": d.fix.message,
-            "edits": [{"content": e.content, "location": location(e.start),
-                       "end_location": location(e.end)} for e in d.fix.edits],
+            "edits": [edit_dict(e, ctx, d.path) for e in d.fix.edits],
         }
     rule = rule_by_code(d.code)
+    cell = ctx.cell(d)
     return {
-        "cell": None,
+        "cell": cell.number if cell is not None else None,
         "code": d.code,
-        "end_location": location(d.end),
+        "end_location": location(ctx.in_cell(d, d.end)),
         "filename": ctx.absolute_path(d.path),
         "fix": fix,
-        "location": location(d.start),
+        "location": location(ctx.in_cell(d, d.start)),
         "message": d.message,
-        "noqa_row": d.noqa_line,
+        "noqa_row": ctx.in_cell(d, Position(d.noqa_line, 0)).line if d.noqa_line else 0,
         "url": rule_url(rule.CODE, rule.NAME) if rule else None,
     }
+
+
+def edit_dict(edit: Edit, ctx: ReportContext, path: str) -> dict:
+    notebook = ctx.notebooks.get(path)
+    if notebook is None:
+        return {"content": edit.content, "location": location(edit.start),
+                "end_location": location(edit.end)}
+    cell = notebook.code.cell_at(edit.start)
+    return {"cell": cell.number, "content": notebook.code.restore(edit.content),
+            "location": location(cell.relative(edit.start)),
+            "end_location": location(cell.relative(edit.end))}
 
 
 def rule_url(code: str, name: str) -> str:

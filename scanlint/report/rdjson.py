@@ -1,4 +1,7 @@
-"""reviewdog's rdjson: one document (lines 1-based, columns 1-based in UTF-8 bytes)."""
+"""reviewdog's rdjson: one document (lines 1-based, columns 1-based in UTF-8 bytes).
+
+A notebook's positions and suggestions are in its stored JSON (what reviewdog comments on).
+"""
 
 from __future__ import annotations
 
@@ -13,22 +16,29 @@ SOURCE = {"name": "scanlint", "url": DOCS_URL}
 
 
 def position(ctx: ReportContext, path: str, at: Position) -> dict:
-    return {"line": at.line, "column": ctx.utf8_column(path, at.line, at.column)}
+    """``at`` in the stored file (already converted for a notebook's code)."""
+    return {"line": at.line, "column": ctx.file_utf8_column(path, at)}
+
+
+def file_range(ctx: ReportContext, path: str, start: Position, end: Position) -> dict:
+    return {"start": position(ctx, path, ctx.file_position(path, start)),
+            "end": position(ctx, path, ctx.file_position(path, end))}
 
 
 def diagnostic(d: Diagnostic, ctx: ReportContext) -> dict:
     out = {
-        "message": d.message,
-        "location": {"path": ctx.repo_path(d.path), "range": {
-            "start": position(ctx, d.path, d.start), "end": position(ctx, d.path, d.end)}},
+        "message": d.message + ctx.cell_note(d),
+        "location": {"path": ctx.repo_path(d.path),
+                     "range": file_range(ctx, d.path, d.start, d.end)},
         "severity": severity(d).upper(),
         "source": SOURCE,
         "code": {"value": d.code, "url": f"{DOCS_URL}#{d.code.lower()}"},
     }
-    if d.fix is not None and (d.fix.applicability == "safe" or ctx.unsafe_fixes):
+    edits = ctx.file_edits(d) if ctx.applicable(d) else ()
+    if edits:
         out["suggestions"] = [{"range": {"start": position(ctx, d.path, e.start),
                                          "end": position(ctx, d.path, e.end)},
-                               "text": e.content} for e in d.fix.edits]
+                               "text": e.content} for e in edits]
     return out
 
 

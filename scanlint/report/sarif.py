@@ -1,4 +1,8 @@
-"""SARIF 2.1.0 as GitHub code scanning accepts it (columns: Unicode code points, 1-based)."""
+"""SARIF 2.1.0 as GitHub code scanning accepts it (columns: Unicode code points, 1-based).
+
+A notebook's regions and fixes are in its stored JSON (what code scanning shows for the file);
+the message says which cell and line.
+"""
 
 from __future__ import annotations
 
@@ -34,6 +38,7 @@ def rule_descriptor(rule) -> dict:
 
 
 def replacement(edit: Edit) -> dict:
+    """An edit to the stored file."""
     # insertedContent is always present (empty for a deletion): reviewdog drops a fix without it.
     return {"deletedRegion": region(edit.start, edit.end),
             "insertedContent": {"text": edit.content}}
@@ -45,19 +50,21 @@ def result(d: Diagnostic, ctx: ReportContext, rule_index: dict[str, int], print_
         "ruleId": d.code,
         "ruleIndex": rule_index[d.code],
         "level": severity(d),
-        "message": {"text": d.message},
+        "message": {"text": d.message + ctx.cell_note(d)},
         "locations": [{"physicalLocation": {
             "artifactLocation": {"uri": uri, "uriBaseId": "%SRCROOT%"},
-            "region": region(d.start, d.end),
+            "region": region(ctx.file_position(d.path, d.start),
+                             ctx.file_position(d.path, d.end)),
         }}],
         "partialFingerprints": {"primaryLocationLineHash": print_},
     }
-    if d.fix is not None:
+    edits = ctx.file_edits(d)
+    if edits:
         out["fixes"] = [{
             "description": {"text": d.fix.message + ("" if d.fix.applicability == "safe"
                                                      else " (unsafe)")},
             "artifactChanges": [{"artifactLocation": {"uri": uri, "uriBaseId": "%SRCROOT%"},
-                                 "replacements": [replacement(e) for e in d.fix.edits]}],
+                                 "replacements": [replacement(e) for e in edits]}],
         }]
     return out
 
