@@ -110,26 +110,37 @@ def git_version(path: str, rev: str) -> str:
         raise ValueError(f"git is not available: {error}") from None
     if done.returncode != 0:
         raise ValueError(done.stderr.decode("utf-8", "replace").strip() or "git show failed")
-    from scanlint.files import decode_source
+    from scanlint.files import SourceError, decode_source
+    from scanlint.notebook import runnable_text
 
-    return decode_source(done.stdout, path).text
+    try:
+        return runnable_text(decode_source(done.stdout, path))
+    except SourceError as error:
+        raise ValueError(f"{path} at {rev}: {error}") from None
 
 
 def read_text(path: str) -> str:
+    """The code to run: a .py file's text, a notebook's code cells without IPython lines."""
     from scanlint.files import SourceError, read_source
+    from scanlint.notebook import runnable_text
 
     try:
-        return read_source(path).text
+        return runnable_text(read_source(path))
     except SourceError as error:
         raise ValueError(f"{path}: {error}") from None
 
 
 def fixed_version(path: str, text: str, args) -> str:
     from scanlint.config import find_pyproject, load_settings, with_overrides
-    from scanlint.engine import fix_text
+    from scanlint.engine import check_file, fix_text
+    from scanlint.files import is_notebook
+    from scanlint.notebook import runnable_text
 
     settings = with_overrides(load_settings(args.config or find_pyproject(path)),
                               step_style=args.step_style, param_style=args.param_style)
+    if is_notebook(path):  # fixed as --fix fixes it: cell by cell
+        result = check_file(path, settings, fix=True, unsafe=args.unsafe_fixes)
+        return runnable_text(result.fixed_source or result.source)
     return fix_text(text, path, settings, unsafe=args.unsafe_fixes).text
 
 
