@@ -2,7 +2,8 @@
 
 Publishes diagnostics on open, change and save; offers each fix as a quick fix, "fix all"
 (safe fixes) as a source action, and "add noqa" for each finding. Positions are converted to
-LSP's UTF-16 columns.
+LSP's UTF-16 columns. Notebooks (LSP 3.17 `notebookDocument/*`) are checked as one module
+made of their code cells; diagnostics and edits go to the cell documents they are in.
 """
 
 from __future__ import annotations
@@ -10,8 +11,10 @@ from __future__ import annotations
 import os
 import sys
 
+from dataclasses import dataclass, replace
+
 from scanlint import __version__
-from scanlint.diagnostic import Diagnostic, Edit, utf16_offset
+from scanlint.diagnostic import Diagnostic, Edit, Position, utf16_offset
 
 
 def lsp_range(types, lines: list[str], start, end):
@@ -48,14 +51,63 @@ def settings_for(path: str):
         return Settings()
 
 
+@dataclass
+class CheckedNotebook:
+    """A notebook as last checked: its code, its cells' documents and the findings."""
+
+    path: str
+    code: object  # scanlint.notebook.NotebookCode
+    cell_uris: list[str]  # every cell's document, in order (cell number - 1)
+    cell_lines: dict[str, list[str]]  # a code cell's document -> its lines
+    found: list[Diagnostic]
+
+    def cell_uri(self, at) -> str:
+        return self.cell_uris[self.code.cell_at(at).number - 1]
+
+    def in_cell(self, d: Diagnostic) -> Diagnostic:
+        """``d`` with its span and noqa line relative to its cell (its fix left out)."""
+        cell = self.code.cell_at(d.start)
+        noqa = cell.relative(Position(d.noqa_line, 0)).line if d.noqa_line else 0
+        return replace(d, start=cell.relative(d.start), end=cell.relative(d.end), fix=None,
+                       noqa_line=noqa)
+
+    def cell_edits(self, types, edits) -> dict[str, list]:
+        """Cell document -> LSP edits, each edit relative to the cell it is in."""
+        changes: dict[str, list] = {}
+        for e in edits:
+            cell = self.code.cell_at(e.start)
+            uri = self.cell_uris[cell.number - 1]
+            relative = Edit(cell.relative(e.start), cell.relative(e.end),
+                            self.code.restore(e.content))
+            changes.setdefault(uri, []).extend(
+                text_edits(types, (relative,), self.cell_lines.get(uri, [])))
+        return changes
+
+
+def check_notebook_cells(path: str, cells: list[tuple[str, str, str]]) -> CheckedNotebook:
+    """Checks a notebook given as (cell document, cell type, source) for each cell."""
+    from scanlint.engine import check_text
+    from scanlint.notebook import notebook_code
+
+    code = notebook_code((kind, source) for _, kind, source in cells)
+    found = code.boundaries().strip(check_text(code.code, path, settings_for(path)))
+    lines = {uri: source.splitlines() for uri, kind, source in cells if kind == "code"}
+    return CheckedNotebook(path, code, [uri for uri, _, _ in cells], lines, found)
+
+
 def build_server():
     from lsprotocol import types
     from pygls.lsp.server import LanguageServer
 
     from scanlint.engine import check_text, fix_text
 
-    server = LanguageServer("scanlint", __version__)
+    server = LanguageServer("scanlint", __version__, notebook_document_sync=(
+        types.NotebookDocumentSyncOptions(notebook_selector=[
+            types.NotebookDocumentFilterWithCells(
+                cells=[types.NotebookCellLanguage(language="python")], notebook="*")],
+            save=True)))
     checked: dict[str, tuple[str, list[Diagnostic]]] = {}
+    notebooks: dict[str, CheckedNotebook] = {}  # by notebook uri
 
     def validate(ls, uri: str) -> None:
         document = ls.workspace.get_text_document(uri)
@@ -66,22 +118,73 @@ def build_server():
         ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
             uri=uri, diagnostics=[to_lsp(types, d, lines) for d in found]))
 
-    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
-    def did_open(ls, params):
-        validate(ls, params.text_document.uri)
+    for method in (types.TEXT_DOCUMENT_DID_OPEN, types.TEXT_DOCUMENT_DID_CHANGE,
+                   types.TEXT_DOCUMENT_DID_SAVE):
+        server.feature(method)(lambda ls, params: validate(ls, params.text_document.uri))
 
-    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
-    def did_change(ls, params):
-        validate(ls, params.text_document.uri)
+    def validate_notebook(ls, uri: str) -> None:
+        from pygls.uris import to_fs_path
 
-    @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
-    def did_save(ls, params):
-        validate(ls, params.text_document.uri)
+        notebook = ls.workspace.get_notebook_document(notebook_uri=uri)
+        if notebook is None:
+            return
+        cells = [(cell.document, "code" if cell.kind == types.NotebookCellKind.Code
+                  else "markdown", ls.workspace.get_text_document(cell.document).source)
+                 for cell in notebook.cells]
+        result = check_notebook_cells(to_fs_path(uri) or uri, cells)
+        notebooks[uri] = result
+        by_cell: dict[str, list] = {cell_uri: [] for cell_uri, kind, _ in cells
+                                    if kind == "code"}
+        for d in result.found:
+            cell_uri = result.cell_uri(d.start)
+            by_cell.setdefault(cell_uri, []).append(
+                to_lsp(types, result.in_cell(d), result.cell_lines.get(cell_uri, [])))
+        for cell_uri, diagnostics in by_cell.items():
+            ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
+                uri=cell_uri, diagnostics=diagnostics))
+
+    for method in (types.NOTEBOOK_DOCUMENT_DID_OPEN, types.NOTEBOOK_DOCUMENT_DID_CHANGE,
+                   types.NOTEBOOK_DOCUMENT_DID_SAVE):
+        server.feature(method)(
+            lambda ls, params: validate_notebook(ls, params.notebook_document.uri))
+
+    @server.feature(types.NOTEBOOK_DOCUMENT_DID_CLOSE)
+    def notebook_did_close(ls, params):
+        result = notebooks.pop(params.notebook_document.uri, None)
+        for cell_uri in result.cell_lines if result is not None else ():
+            ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
+                uri=cell_uri, diagnostics=[]))
+
+    def notebook_actions(result: CheckedNotebook, uri: str, wanted):
+        lines = result.cell_lines.get(uri, [])
+        actions = []
+        for d in result.found:
+            relative = result.in_cell(d)
+            if (result.cell_uri(d.start) != uri or relative.start.line - 1 > wanted.end.line
+                    or relative.end.line - 1 < wanted.start.line):
+                continue
+            diagnostic = to_lsp(types, relative, lines)
+            if d.fix is not None:
+                actions.append(quick_fix(types, d, diagnostic,
+                                         result.cell_edits(types, d.fix.edits)))
+            actions.append(noqa_action(types, uri, relative, diagnostic, lines))
+        cells = result.code.boundaries()
+        fixed = fix_text(result.code.code, result.path, settings_for(result.path), cells=cells)
+        if fixed.applied:
+            changes = {result.cell_uris[number - 1]: [whole_document_edit(
+                types, result.cell_lines.get(result.cell_uris[number - 1], []), source)]
+                for number, source in result.code.cell_sources(fixed.text, cells).items()}
+            actions.append(fix_all_action(types, changes))
+        return actions
 
     @server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(
         code_action_kinds=[types.CodeActionKind.QuickFix, types.CodeActionKind.SourceFixAll]))
     def code_action(ls, params):
         uri = params.text_document.uri
+        notebook = ls.workspace.get_notebook_document(cell_uri=uri)
+        if notebook is not None:
+            result = notebooks.get(notebook.uri)
+            return notebook_actions(result, uri, params.range) if result is not None else []
         if uri not in checked:
             return []
         source, found = checked[uri]
@@ -93,24 +196,36 @@ def build_server():
                 continue
             diagnostic = to_lsp(types, d, lines)
             if d.fix is not None:
-                actions.append(types.CodeAction(
-                    title=d.fix.message + ("" if d.fix.applicability == "safe" else " (unsafe)"),
-                    kind=types.CodeActionKind.QuickFix, diagnostics=[diagnostic],
-                    is_preferred=d.fix.applicability == "safe",
-                    edit=types.WorkspaceEdit(changes={uri: text_edits(types, d.fix.edits, lines)})))
+                actions.append(quick_fix(types, d, diagnostic,
+                                         {uri: text_edits(types, d.fix.edits, lines)}))
             actions.append(noqa_action(types, uri, d, diagnostic, lines))
         path = ls.workspace.get_text_document(uri).path
         fixed = fix_text(source, path, settings_for(path))
         if fixed.applied:
-            end = types.Position(line=len(lines), character=0)
-            actions.append(types.CodeAction(
-                title="scanlint: fix all safe fixes", kind=types.CodeActionKind.SourceFixAll,
-                edit=types.WorkspaceEdit(changes={uri: [types.TextEdit(
-                    range=types.Range(start=types.Position(line=0, character=0), end=end),
-                    new_text=fixed.text)]})))
+            actions.append(fix_all_action(
+                types, {uri: [whole_document_edit(types, lines, fixed.text)]}))
         return actions
 
     return server
+
+
+def quick_fix(types, d: Diagnostic, diagnostic, changes: dict[str, list]):
+    return types.CodeAction(
+        title=d.fix.message + ("" if d.fix.applicability == "safe" else " (unsafe)"),
+        kind=types.CodeActionKind.QuickFix, diagnostics=[diagnostic],
+        is_preferred=d.fix.applicability == "safe", edit=types.WorkspaceEdit(changes=changes))
+
+
+def whole_document_edit(types, lines: list[str], new_text: str):
+    end = types.Position(line=len(lines), character=0)
+    return types.TextEdit(range=types.Range(start=types.Position(line=0, character=0), end=end),
+                          new_text=new_text)
+
+
+def fix_all_action(types, changes: dict[str, list]):
+    return types.CodeAction(title="scanlint: fix all safe fixes",
+                            kind=types.CodeActionKind.SourceFixAll,
+                            edit=types.WorkspaceEdit(changes=changes))
 
 
 def noqa_action(types, uri: str, d: Diagnostic, diagnostic, lines: list[str]):
