@@ -1,5 +1,6 @@
 """The pre-commit hooks end to end: validate the manifest, then `pre-commit try-repo`."""
 
+import json
 import os
 import shutil
 import subprocess
@@ -11,6 +12,9 @@ from conftest import ROOT, run_scanlint
 
 SOURCE = ("import jax\n\ndef run(xs, k):\n    step = lambda c, x: (c + k * x, c)\n"
           "    return jax.lax.scan(step, 0.0, xs)\n")
+NOTEBOOK = json.dumps({"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [
+    {"cell_type": "code", "id": "c1", "metadata": {}, "execution_count": None, "outputs": [],
+     "source": SOURCE.splitlines(keepends=True)}]}, indent=1) + "\n"
 
 
 def pre_commit(*args, cwd, home):
@@ -30,6 +34,7 @@ def test_try_repo_fixes_then_passes(tmp_path):
     repo = tmp_path / "project"
     repo.mkdir()
     (repo / "mod.py").write_text(SOURCE)
+    (repo / "nb.ipynb").write_text(NOTEBOOK)  # pre-commit's `jupyter` type
     for args in (["init", "-q"], ["add", "."]):
         subprocess.run(["git", *args], cwd=repo, check=True)
     first = pre_commit("try-repo", str(ROOT), "scanlint-fix", "--all-files",
@@ -37,6 +42,7 @@ def test_try_repo_fixes_then_passes(tmp_path):
     assert first.returncode == 1, first.stdout + first.stderr
     assert "files were modified by this hook" in first.stdout
     assert "def step(c, x):" in (repo / "mod.py").read_text()
+    assert '"    def step(c, x):\\n",' in (repo / "nb.ipynb").read_text()
     second = pre_commit("try-repo", str(ROOT), "scanlint-fix", "--all-files",
                         cwd=repo, home=tmp_path / "home")
     assert second.returncode == 0, second.stdout + second.stderr
