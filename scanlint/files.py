@@ -30,6 +30,9 @@ CHECKED_SUFFIXES = (*PYTHON_SUFFIXES, NOTEBOOK_SUFFIX)  # what folders are walke
 # Larger files are reported (SCN900) rather than parsed: LibCST needs several times the
 # file's size in memory, and no hand-written module comes near this.
 MAX_FILE_BYTES = 20 * 1024 * 1024
+# A notebook's outputs (images, tables) can be far larger than its code, which the notebook
+# reader holds to MAX_FILE_BYTES.
+MAX_NOTEBOOK_BYTES = 256 * 1024 * 1024
 # Every resolvable scan-family call needs an import naming `jax` and `lax` (all qualified
 # names the model accepts start with `jax.` and contain `lax`), and names one of these
 # functions (in the import or the attribute).
@@ -81,10 +84,11 @@ def read_source(path: str) -> SourceFile:
     try:
         if os.path.isdir(path):
             raise SourceError("is a directory")
+        limit = MAX_NOTEBOOK_BYTES if is_notebook(path) else MAX_FILE_BYTES
         with open(path, "rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
-        if len(data) > MAX_FILE_BYTES:
-            raise SourceError(f"file is larger than {MAX_FILE_BYTES // 2**20} MiB; not checked")
+            data = handle.read(limit + 1)
+        if len(data) > limit:
+            raise SourceError(f"file is larger than {limit // 2**20} MiB; not checked")
     except SourceError:
         raise
     except OSError as error:

@@ -12,9 +12,13 @@ import os
 import sys
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from scanlint import __version__
 from scanlint.diagnostic import Diagnostic, Edit, Position, utf16_offset
+
+if TYPE_CHECKING:
+    from scanlint.notebook import NotebookCode
 
 
 def lsp_range(types, lines: list[str], start, end):
@@ -56,7 +60,7 @@ class CheckedNotebook:
     """A notebook as last checked: its code, its cells' documents and the findings."""
 
     path: str
-    code: object  # scanlint.notebook.NotebookCode
+    code: NotebookCode
     cell_uris: list[str]  # every cell's document, in order (cell number - 1)
     cell_lines: dict[str, list[str]]  # a code cell's document -> its lines
     found: list[Diagnostic]
@@ -122,14 +126,18 @@ def build_server():
                    types.TEXT_DOCUMENT_DID_SAVE):
         server.feature(method)(lambda ls, params: validate(ls, params.text_document.uri))
 
+    def cell_of(document, kind) -> tuple[str, str, str]:
+        """(document, cell type, source); a code cell in another language is not Python."""
+        python = kind == types.NotebookCellKind.Code and document.language_id in (None, "python")
+        return document.uri, "code" if python else "other", document.source
+
     def validate_notebook(ls, uri: str) -> None:
         from pygls.uris import to_fs_path
 
         notebook = ls.workspace.get_notebook_document(notebook_uri=uri)
         if notebook is None:
             return
-        cells = [(cell.document, "code" if cell.kind == types.NotebookCellKind.Code
-                  else "markdown", ls.workspace.get_text_document(cell.document).source)
+        cells = [cell_of(ls.workspace.get_text_document(cell.document), cell.kind)
                  for cell in notebook.cells]
         result = check_notebook_cells(to_fs_path(uri) or uri, cells)
         notebooks[uri] = result

@@ -26,7 +26,7 @@ from json.decoder import scanstring
 from typing import Iterable, Sequence
 
 from scanlint.diagnostic import Diagnostic, Edit, Fix, LineIndex, Position, apply_edits, line_edit
-from scanlint.files import SourceError, SourceFile
+from scanlint.files import MAX_FILE_BYTES, SourceError, SourceFile
 
 # Cell magics whose body is Python (the ones ruff treats as transparent): the cell is checked
 # with its magic line neutralised. Any other cell magic (`%%bash`, `%%html`) skips the cell.
@@ -212,28 +212,29 @@ class NotebookCode:
         """The code as the cells read (IPython text in place), line for line."""
         return self.restore(self.code)
 
+    @cached_property
+    def _first_lines(self) -> list[int]:
+        return [cell.first_line for cell in self.cells]
+
     def cell_at(self, at: Position) -> CodeCell | None:
         """The cell holding the code's position ``at`` (None when there is no code cell)."""
         if not self.cells:
             return None
-        index = bisect.bisect_right([c.first_line for c in self.cells], at.line) - 1
-        return self.cells[max(index, 0)]
+        return self.cells[max(bisect.bisect_right(self._first_lines, at.line) - 1, 0)]
 
     def boundaries(self) -> "CellBoundaries":
         return CellBoundaries(self.code, [cell.start for cell in self.cells])
 
-    def edited_cells(self, text: str, edits: Sequence[Edit]) -> list[tuple[int, str, str]]:
-        """(cell number, old, new) for each cell ``edits`` change in ``text`` (this code, or its
-        display form: both have the same lines)."""
-        index = LineIndex(text)
-        cells = CellBoundaries(text, [index.starts[c.first_line - 1] for c in self.cells])
-        old = cells.split(text)
+    def edited_cells(self, edits: Sequence[Edit]) -> list[tuple[int, str, str]]:
+        """(cell number, old, new) for each cell ``edits`` (to this code) change, as the cells
+        read (IPython text in place)."""
+        cells = self.boundaries()
         if not cells.holds(edits):
             return []
-        new_text = apply_edits(text, list(edits))
-        cells.applied(text, list(edits), new_text)
-        return [(cell.number, a, self.restore(b))
-                for cell, a, b in zip(self.cells, old, cells.split(new_text)) if a != b]
+        new_code = apply_edits(self.code, list(edits))
+        cells.applied(self.code, list(edits), new_code)
+        return [(cell.number, self.restore(cell.text), self.restore(new))
+                for cell, new in zip(self.cells, cells.split(new_code)) if new != cell.text]
 
     def cell_sources(self, text: str, cells: "CellBoundaries") -> dict[int, str]:
         """Cell number -> new source, for each cell whose part of ``text`` (fixed code, cell
@@ -246,6 +247,10 @@ class NotebookCode:
                     source = source[:-1]
                 changed[cell.number] = source
         return changed
+
+    def cell_texts(self) -> dict[int, str]:
+        """Cell number -> the cell's code with its IPython text in place."""
+        return {cell.number: self.restore(cell.text) for cell in self.cells}
 
 
 def notebook_code(cells: Iterable[tuple[str, str]]) -> NotebookCode:
@@ -284,13 +289,14 @@ class CellBoundaries:
     def __init__(self, text: str, starts: list[int]) -> None:
         self.text = text
         self.starts = list(starts)
+        self._index = LineIndex(text)
 
     def _spans(self, edits: Iterable[Edit]) -> list[tuple[int, int, int]]:
-        index = LineIndex(self.text)
+        index = self._index
         return [(index.offset(e.start), index.offset(e.end), len(e.content)) for e in edits]
 
     def holds(self, edits: Iterable[Edit]) -> bool:
-        """Whether every edit stays within one cell."""
+        """Whether every edit stays within one cell (of the current text)."""
         return not any(start < b < end for start, end, _ in self._spans(edits)
                        for b in self.starts)
 
@@ -298,18 +304,20 @@ class CellBoundaries:
         return self.holds(fix.edits)
 
     def applied(self, text: str, edits: list[Edit], new_text: str) -> None:
-        """Follows ``edits`` (which ``holds``), applied to ``text`` to make ``new_text``."""
-        spans = self._spans(edits) if text == self.text else []
+        """Follows ``edits`` (which ``holds``), applied to the current ``text`` to make
+        ``new_text``: an edit moves the starts of the cells after it."""
+        assert text == self.text, "edits to a text these boundaries do not follow"
+        spans = self._spans(edits)
         self.starts = [b + sum(size - (end - start) for start, end, size in spans
                                if start < b and end <= b) for b in self.starts]
-        self.text = new_text
+        self.text, self._index = new_text, LineIndex(new_text)
 
     def split(self, text: str) -> list[str]:
         ends = [*self.starts[1:], len(text)]
         return [text[start:end] for start, end in zip(self.starts, ends)]
 
     def strip(self, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
-        """The diagnostics, without the fixes that would move code between cells."""
+        """The diagnostics, without the fixes that have an edit spanning cells."""
         return [replace(d, fix=None) if d.fix is not None and not self.holds_fix(d.fix) else d
                 for d in diagnostics]
 
@@ -428,7 +436,7 @@ def _raw_offset(raw: str, string: _String, index: int) -> int:
     return i
 
 
-def _check_format(document, path: str) -> None:
+def _check_format(document) -> None:
     """Raises SourceError unless ``document`` is a valid nbformat 4 notebook."""
     if not isinstance(document, dict) or "nbformat" not in document:
         raise SourceError("not a notebook: the JSON has no `nbformat` version")
@@ -480,8 +488,9 @@ class NotebookFile:
                 relative.column, len(index.line_text(relative.line)))
         else:
             offset = len(text)
-        for part in source.parts:
-            if offset <= len(part.value) and (offset < len(part.value) or part is source.parts[-1]):
+        for i, part in enumerate(source.parts):
+            last = i == len(source.parts) - 1
+            if offset < len(part.value) or (last and offset == len(part.value)):
                 return self._raw_index.position(_raw_offset(self.raw, part, offset))
             offset -= len(part.value)
         return self._raw_index.position(source.start)
@@ -520,9 +529,18 @@ class NotebookFile:
             return "[" + ", ".join(items) + "]"
         opening = self.raw[source.start + 1:parts[0].start]
         closing = self.raw[parts[-1].end:source.end - 1]
-        separator = (self.raw[parts[0].end:parts[1].start] if len(parts) > 1
-                     else "," + opening if "\n" in opening else ", ")
-        return "[" + opening + separator.join(items) + closing + "]"
+        return "[" + opening + self._separator(source, opening).join(items) + closing + "]"
+
+    def _separator(self, source: _Source, opening: str) -> str:
+        """What separates the strings of a source list: its own, another list's, or, for a
+        list of one line, what the file's indentation and its other commas imply."""
+        for sample in (source, *self.sources):
+            if len(sample.parts) > 1:
+                return self.raw[sample.parts[0].end:sample.parts[1].start]
+        if "\n" in opening or "\r" in opening:
+            return "," + opening
+        comma = re.search(r'",([ \t]*)"', self.raw)
+        return "," + (comma.group(1) if comma else " ")
 
     def _replacements(self, text: str, cells: CellBoundaries) -> list[tuple[_Source, str]]:
         changed = self.code.cell_sources(text, cells)
@@ -541,7 +559,9 @@ class NotebookFile:
             fixed = read_notebook_file(data, self.path)
         except (SourceError, UnicodeEncodeError) as error:
             raise NotebookWriteError(f"the fixed notebook would not be valid ({error})") from None
-        if fixed.code.display != self.code.restore(text):
+        wanted = {cell.number: self.code.restore(part)
+                  for cell, part in zip(self.code.cells, cells.split(text)) if part.strip()}
+        if fixed.code.cell_texts() != wanted:  # each cell holds its own part of the code
             raise NotebookWriteError("the fixed code does not fit back into the notebook's cells")
         return fixed
 
@@ -588,10 +608,12 @@ def read_notebook_file(data: bytes, path: str) -> NotebookFile:
         document = json.loads(raw)
     except ValueError as error:
         raise SourceError(f"not a notebook: invalid JSON: {error}") from None
-    _check_format(document, path)
+    _check_format(document)
     sources = tuple(_source_values(raw))
     code = notebook_code((cell["cell_type"], source.text)
                          for cell, source in zip(document["cells"], sources))
+    if len(code.code) > MAX_FILE_BYTES:
+        raise SourceError(f"code cells larger than {MAX_FILE_BYTES // 2**20} MiB; not checked")
     return NotebookFile(path, raw, bom, _uses_escapes(raw), sources, code)
 
 

@@ -225,6 +225,56 @@ def test_colab_copy_runs_the_same_code_before_and_after(tmp_path):
         assert ipython not in before and ipython not in after
 
 
+# -- every JSON layout is kept ---------------------------------------------------------------
+def layout_document(lines_as_list: bool) -> dict:
+    def source(text):
+        return text.splitlines(keepends=True) if lines_as_list else text
+
+    return {"cells": [
+        {"cell_type": "markdown", "id": "m1", "metadata": {}, "source": source("# Réglage ✓")},
+        {"cell_type": "code", "execution_count": 1, "id": "c1", "metadata": {"tags": ["x"]},
+         "outputs": [{"name": "stdout", "output_type": "stream", "text": ["é\n"]}],
+         "source": source("%env X=1\nimport jax\nk = 2.0")},
+        {"cell_type": "code", "execution_count": None, "id": "c2", "metadata": {},
+         "outputs": [], "source": source("step = lambda c, x: (c + k * x, c)  # é")},
+        {"cell_type": "code", "execution_count": None, "id": "c3", "metadata": {},
+         "outputs": [], "source": source("ys = jax.lax.scan(step, 0.0, jax.numpy.ones(3))")},
+    ], "metadata": {"language_info": {"name": "python"}}, "nbformat": 4, "nbformat_minor": 5}
+
+
+LAYOUTS = {  # how tools write notebooks: a function of the document alone
+    "nbformat": lambda d: json.dumps(d, indent=1, sort_keys=True, ensure_ascii=False) + "\n",
+    "escaped-indent-2": lambda d: json.dumps(d, indent=2, ensure_ascii=True),
+    "compact": lambda d: json.dumps(d),
+    "tight": lambda d: json.dumps(d, separators=(",", ":"), ensure_ascii=False),
+    "crlf-indent-4": lambda d: json.dumps(d, indent=4, ensure_ascii=False).replace(
+        "\n", "\r\n") + "\r\n",
+}
+
+
+@pytest.mark.parametrize("layout", sorted(LAYOUTS))
+@pytest.mark.parametrize("lines_as_list", [True, False], ids=["source-list", "source-string"])
+@pytest.mark.parametrize("bom", [False, True], ids=["", "bom"])
+def test_every_layout_is_kept_byte_for_byte(tmp_path, layout, lines_as_list, bom):
+    """Written by the same layout, the fixed document is exactly the bytes --fix writes."""
+    from scanlint.engine import check_file
+
+    render = LAYOUTS[layout]
+    document = layout_document(lines_as_list)
+    path = tmp_path / "nb.ipynb"
+    path.write_bytes(b"\xef\xbb\xbf" * bom + render(document).encode("utf-8"))
+    result = check_file(str(path), Settings(), fix=True)
+    assert result.applied == 1 and not result.diagnostics
+    data = result.fixed_source.notebook.data
+    expected = json.loads(json.dumps(document))
+    new_source = "def step(c, x):\n    return (c + k * x, c)  # é"
+    expected["cells"][2]["source"] = (new_source.splitlines(keepends=True) if lines_as_list
+                                      else new_source)
+    assert data == b"\xef\xbb\xbf" * bom + render(expected).encode("utf-8")
+    again = check_file(str(path), Settings(), fix=True, data=data)
+    assert again.fixed_text is None and not again.diagnostics
+
+
 # -- IPython syntax -------------------------------------------------------------------------
 @pytest.mark.parametrize("source,ipython_lines", [
     ("%matplotlib inline\nimport jax", [1]),

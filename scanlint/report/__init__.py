@@ -121,7 +121,7 @@ class ReportContext:
         notebook = self.notebooks.get(diagnostic.path)
         if notebook is None:
             return [(None, text, apply_edits(text, list(diagnostic.fix.edits)))]
-        return notebook.code.edited_cells(text, diagnostic.fix.edits)
+        return notebook.code.edited_cells(diagnostic.fix.edits)
 
     def applicable(self, diagnostic: Diagnostic) -> bool:
         fix = diagnostic.fix
