@@ -291,10 +291,9 @@ def add_missing_sources(sources: dict[str, str], notebooks: dict,
 
 
 def fix_verifies(result, settings: Settings) -> bool:
+    from scanlint.notebook import runnable_text
     from scanlint.verify.cli import verify_sources
     from scanlint.verify.runner import RunOptions
-
-    from scanlint.notebook import runnable_text
 
     report = verify_sources(runnable_text(result.source), runnable_text(fixed_source(result)),
                             result.path, list(settings.verify_calls), RunOptions())
@@ -342,7 +341,7 @@ def fixed_bytes(result) -> bytes:
 
 
 def file_diff(result) -> str:
-    """What --diff prints for a fixed file: one diff, or one a changed notebook cell."""
+    """What --diff prints for a fixed file: one diff, or one per changed notebook cell."""
     if result.fixed_source is None or result.fixed_source.notebook is None:
         return unified_diff(result.path, result.source.text, result.fixed_text)
     from scanlint.notebook import changed_cells

@@ -452,6 +452,8 @@ def _check_format(document) -> None:
     except nbformat.ValidationError as error:
         first = str(error).strip().splitlines()[0] if str(error).strip() else "invalid"
         raise SourceError(f"not a valid notebook: {first}") from None
+    except RecursionError:
+        raise SourceError("not a valid notebook: nested too deeply to validate") from None
 
 
 @dataclass(frozen=True)
@@ -608,8 +610,13 @@ def read_notebook_file(data: bytes, path: str) -> NotebookFile:
         document = json.loads(raw)
     except ValueError as error:
         raise SourceError(f"not a notebook: invalid JSON: {error}") from None
+    except RecursionError:
+        raise SourceError("not a notebook: JSON nested too deeply") from None
     _check_format(document)
-    sources = tuple(_source_values(raw))
+    try:
+        sources = tuple(_source_values(raw))
+    except (ValueError, IndexError, RecursionError) as error:  # valid JSON reads; kept safe
+        raise SourceError(f"cannot read the notebook's cells: {error}") from None
     code = notebook_code((cell["cell_type"], source.text)
                          for cell, source in zip(document["cells"], sources))
     if len(code.code) > MAX_FILE_BYTES:

@@ -357,6 +357,8 @@ def test_bad_notebooks_get_one_line_each_and_the_others_are_checked(tmp_path):
     for name, text in bad.items():
         (tmp_path / name).write_text(text, encoding="utf-8")
     (tmp_path / "latin1.ipynb").write_bytes(b'{"nbformat": 4, "x": "\xe9"}')
+    (tmp_path / "deep.ipynb").write_text('{"nbformat": 4, "metadata": ' + "[" * 100_000
+                                         + "]" * 100_000 + "}")
     shutil.copyfile(NOTEBOOKS / JUPYTER, tmp_path / JUPYTER)
     snapshot = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
     result = run_scanlint("check", "--no-cache", "--fix", ".", cwd=tmp_path)
@@ -370,6 +372,7 @@ def test_bad_notebooks_get_one_line_each_and_the_others_are_checked(tmp_path):
     assert "nbformat 3 notebook" in messages["v3.ipynb"]
     assert "SCN900 cannot read: not a valid notebook" in messages["schema.ipynb"]
     assert "SCN900 cannot read: cannot decode" in messages["latin1.ipynb"]
+    assert "SCN900 cannot read: not a notebook: JSON nested too deeply" in messages["deep.ipynb"]
     assert messages["syntax.ipynb"].startswith("syntax.ipynb:cell 3:1:7: SCN999 syntax error")
     assert all(len(lines) == 1 for lines in by_file.values())
     assert JUPYTER not in by_file  # fixed, and the bad files left exactly as they were
