@@ -19,12 +19,14 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import ROOT, run_scanlint
 from scanlint.diagnostic import Diagnostic, Edit, Fix, LineIndex, Position
 from scanlint.files import read_source
 from scanlint.notebook import notebook_code, runnable_text
-from scanlint.settings import Settings
+from scanlint.settings import Settings as ScanlintSettings
 
 NOTEBOOKS = ROOT / "tests" / "notebooks"
 JUPYTER, COLAB = "jupyter_rollout.ipynb", "colab_rollout.ipynb"
@@ -263,7 +265,7 @@ def test_every_layout_is_kept_byte_for_byte(tmp_path, layout, lines_as_list, bom
     document = layout_document(lines_as_list)
     path = tmp_path / "nb.ipynb"
     path.write_bytes(b"\xef\xbb\xbf" * bom + render(document).encode("utf-8"))
-    result = check_file(str(path), Settings(), fix=True)
+    result = check_file(str(path), ScanlintSettings(), fix=True)
     assert result.applied == 1 and not result.diagnostics
     data = result.fixed_source.notebook.data
     expected = json.loads(json.dumps(document))
@@ -271,7 +273,7 @@ def test_every_layout_is_kept_byte_for_byte(tmp_path, layout, lines_as_list, bom
     expected["cells"][2]["source"] = (new_source.splitlines(keepends=True) if lines_as_list
                                       else new_source)
     assert data == b"\xef\xbb\xbf" * bom + render(expected).encode("utf-8")
-    again = check_file(str(path), Settings(), fix=True, data=data)
+    again = check_file(str(path), ScanlintSettings(), fix=True, data=data)
     assert again.fixed_text is None and not again.diagnostics
 
 
@@ -300,6 +302,25 @@ def test_ipython_lines_become_placeholders_line_for_line(source, ipython_lines):
     runnable = code.runnable()
     ast.parse(runnable)
     assert all(original[n - 1] not in runnable for n in ipython_lines)
+
+
+LINE_PIECES = ["%time f()", "!ls -l", "x = !ls", "x?", "%%time", "pip install jax", '"""',
+               "'''", "(", ")", "[", "]", "#", "\\", "!", "%", "?", "x = 1", "    ", "é",
+               '"a"', "f(1,", "\r"]
+
+
+@given(st.lists(st.lists(st.sampled_from(LINE_PIECES), max_size=4).map("".join), max_size=8)
+       .map("\n".join), st.sampled_from(["code", "markdown"]))
+@settings(max_examples=300, deadline=None)
+def test_the_cells_read_back_exactly_whatever_they_hold(source, kind):
+    """Whatever a cell holds, Python or not, the code has its lines and gives back its text:
+    what is written for an unchanged line is what was there."""
+    code = notebook_code([(kind, source), ("code", source)])
+    texts = code.cell_texts()
+    for cell in code.cells:
+        expected = source + "\n" if cell.added_newline else source
+        assert texts[cell.number] == expected
+        assert len(LineIndex(cell.text).starts) == len(LineIndex(expected).starts)
 
 
 @pytest.mark.parametrize("magic", ["%%bash", "%%writefile helper.py", "%%html", "%%sh -s x"])
@@ -335,7 +356,7 @@ def test_a_fix_with_an_edit_across_two_cells_is_not_applied(tmp_path, monkeypatc
             else []
 
     monkeypatch.setattr(engine, "check_text", found)
-    result = engine.check_notebook(source, Settings(), fix=True)
+    result = engine.check_notebook(source, ScanlintSettings(), fix=True)
     assert result.fixed_text is None and [d.fix for d in result.diagnostics] == [None]
 
 
