@@ -207,7 +207,7 @@ def _fix(ctx: RuleContext, site: ScanSite, step: StepFunction, layout: CarryLayo
     assert name is not None and isinstance(step.node, cst.FunctionDef)
     sliced = [_sliced(node, name) for node in uses]
     if (None in sliced or "reverse" in site.args or not layout.is_sequence
-            or not _only_use(model, step, site)
+            or not layout.init_at_call or not _only_use(model, step, site)
             or any(node is site.call for node in nodes_in(step.node))):
         return None
     x_param = _x_param(step)
