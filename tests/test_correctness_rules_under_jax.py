@@ -40,3 +40,40 @@ def test_valid_cases_run(outcomes, rule, index, code):
     outcome = outcomes[f"{rule.CODE}-valid-{index}"]
     assert outcome["error"] in (None, "NameError"), (outcome, code)
     assert rule.JAX_ERROR not in outcome["message"]
+
+
+# SCN207 says JAX captures a module-level array's value when it traces: reassigning the name
+# afterwards changes nothing for a jitted wrapper or a module-level body (scan caches its trace).
+CAPTURED = """import jax
+import jax.numpy as jnp
+W = jnp.ones((40, 40)) * 0.01
+project_j = jax.jit(lambda v: W @ v)
+def step(c, x):
+    return jnp.tanh({project} + x), c
+def run(xs):
+    body = step if {module_body} else (lambda c, x: step(c, x))
+    return jax.lax.scan(body, jnp.zeros(40), xs)[0]
+xs = jnp.ones((3, 40))
+before = run(xs)
+W = W * 2
+after = run(xs)
+"""
+CAPTURE_CASES = {
+    "jitted-wrapper": ("project_j(c)", True, True),
+    "module-level-body": ("W @ c", True, True),
+    "body-made-per-call": ("W @ c", False, False),  # a new lambda each call: traced anew
+}
+
+
+@pytest.fixture(scope="module")
+def captured():
+    return run_snippets([{"id": name, "code": CAPTURED.format(project=p, module_body=m),
+                          "symptom": "bool((before == after).all())"}
+                         for name, (p, m, _) in CAPTURE_CASES.items()])
+
+
+@pytest.mark.parametrize("name", CAPTURE_CASES)
+def test_jax_captures_a_closed_over_module_array(captured, name):
+    outcome = captured[name]
+    assert outcome["error"] is None, outcome
+    assert outcome["symptom"] is CAPTURE_CASES[name][2]
