@@ -680,21 +680,37 @@ def _walk(statements: list, ctx: Context, found: list) -> None:
                 _simple(small, ctx, found)
         elif isinstance(statement, cst.If):
             _branches(statement, ctx, found)
+        elif isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
+            _forget(ctx, {statement.name.value})  # its returns are not the body's
         else:
-            names = bound_names(statement)
-            _forget(ctx, names)
-            inner = getattr(statement, "body", None)
-            if isinstance(inner, cst.IndentedBlock):
-                _walk(list(inner.body), _copy(ctx), found)
+            _forget(ctx, bound_names(statement))
+            for block in _blocks(statement):
+                _walk(_statements(block), _copy(ctx), found)
+
+
+def _statements(block: cst.CSTNode) -> list:
+    """The statements of an indented block, or the one-line suite itself."""
+    return list(block.body) if isinstance(block, cst.IndentedBlock) else [block]
+
+
+def _blocks(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """The blocks of a loop, `with`, `try` or `match` (handlers, cases, `else`, `finally`)."""
+    blocks: list[cst.CSTNode] = []
+    for child in node.children:
+        if isinstance(child, (cst.IndentedBlock, cst.SimpleStatementSuite)):
+            blocks.append(child)
+        elif not isinstance(child, cst.BaseExpression):
+            blocks += _blocks(child)
+    return blocks
 
 
 def _branches(statement: cst.If, ctx: Context, found: list) -> None:
-    _walk(list(statement.body.body), _copy(ctx), found)
+    _walk(_statements(statement.body), _copy(ctx), found)
     orelse = statement.orelse
     if isinstance(orelse, cst.If):
         _branches(orelse, ctx, found)
     elif isinstance(orelse, cst.Else):
-        _walk(list(orelse.body.body), _copy(ctx), found)
+        _walk(_statements(orelse.body), _copy(ctx), found)
     _forget(ctx, bound_names(statement))
 
 
