@@ -125,30 +125,32 @@ def _closed_arrays(model: FileModel, scope: Scope) -> list[tuple[str, str | None
     pending: list[tuple[Scope, str | None, int]] = [(scope, None, 0)]
     while pending:
         current, via, depth = pending.pop(0)
-        for name, binding in _globals_read(current) + _bound_arguments(current):
-            if _built_array(model, binding):
+        for name, bindings in _globals_read(current) + _bound_arguments(current):
+            if _built_array(model, bindings):
                 found.append((name, via))
                 continue
-            for inner in _functions_of(model, binding):
+            if len(bindings) != 1:
+                continue
+            for inner in _functions_of(model, bindings[0]):
                 if id(inner) not in seen and depth < 3:
                     seen.add(id(inner))
                     pending.append((inner, via or name, depth + 1))
     return list(dict.fromkeys(found))
 
 
-def _globals_read(scope: Scope) -> list[tuple[str, Binding]]:
-    """Module-level names the function of ``scope`` (or functions inside it) reads, each
-    bound once."""
-    found: dict[str, Binding] = {}
+def _globals_read(scope: Scope) -> list[tuple[str, list[Binding]]]:
+    """Module-level names the function of ``scope`` (or functions inside it) reads, with
+    their bindings."""
+    found: dict[str, list[Binding]] = {}
     for inner in scope.walk():
         for load in inner.loads:
             owner, bindings = lookup(inner, load.value)
-            if owner is not None and owner.kind == "module" and len(bindings) == 1:
-                found.setdefault(load.value, bindings[0])
+            if owner is not None and owner.kind == "module" and bindings:
+                found.setdefault(load.value, list(bindings))
     return list(found.items())
 
 
-def _bound_arguments(scope: Scope) -> list[tuple[str, Binding]]:
+def _bound_arguments(scope: Scope) -> list[tuple[str, list[Binding]]]:
     """Module-level names a `partial(f, W)` binding of the module passes along with ``f``,
     when ``scope`` is ``f``'s and ``f`` is bound once: read whenever ``f`` runs."""
     found = []
@@ -166,8 +168,8 @@ def _bound_arguments(scope: Scope) -> list[tuple[str, Binding]]:
         for arg in value.args[1:]:
             if isinstance(arg.value, cst.Name):
                 _owner, found_bindings = lookup(module, arg.value.value)
-                if len(found_bindings) == 1:
-                    found.append((arg.value.value, found_bindings[0]))
+                if found_bindings:
+                    found.append((arg.value.value, list(found_bindings)))
     return found
 
 
@@ -200,15 +202,19 @@ def _callable_scopes(model: FileModel, scope: Scope, expr: cst.BaseExpression,
     return scopes
 
 
-def _built_array(model: FileModel, binding: Binding) -> bool:
-    """A module-level name bound once to an array built at import time, not shown small."""
-    value = binding.assigned_value
-    if binding.scope.kind != "module" or value is None or not _array_expression(
-            binding.scope, value, 0):
+def _built_array(model: FileModel, bindings: list[Binding]) -> bool:
+    """A module-level name assigned only arrays, one at least built at import time (it may
+    be assigned again: `W = W * 3`, a reloaded table), none shown to be small."""
+    values = [b.assigned_value for b in bindings]
+    if any(b.scope.kind != "module" or v is None for b, v in zip(bindings, values)):
         return False
-    known = value_of(value, Context(model, binding.scope, {}, set()))
-    return not (isinstance(known, Aval) and known.shape is not None
-                and math.prod(known.shape) < SMALL)
+    if not any(_array_expression(b.scope, v, 0) for b, v in zip(bindings, values)):
+        return False
+    for binding, value in zip(bindings, values):
+        known = value_of(value, Context(model, binding.scope, {}, set()))
+        if isinstance(known, Aval) and known.shape is not None and math.prod(known.shape) < SMALL:
+            return False
+    return True
 
 
 def _array_expression(scope: Scope, expr: cst.BaseExpression, depth: int) -> bool:
@@ -231,7 +237,6 @@ def _array_expression(scope: Scope, expr: cst.BaseExpression, depth: int) -> boo
         return _array_expression(scope, expr.value, depth + 1)
     if isinstance(expr, cst.Name):
         _owner, bindings = lookup(scope, expr.value)
-        return (len(bindings) == 1 and bindings[0].scope.kind == "module"
-                and bindings[0].assigned_value is not None
-                and _array_expression(scope, bindings[0].assigned_value, depth + 1))
+        return any(b.scope.kind == "module" and b.assigned_value is not None
+                   and _array_expression(scope, b.assigned_value, depth + 1) for b in bindings)
     return False
