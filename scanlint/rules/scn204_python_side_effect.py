@@ -5,6 +5,7 @@ from typing import Iterator
 import libcst as cst
 
 from scanlint.carry import StepFunction, step_function
+from scanlint.carryfix import nodes_in
 from scanlint.diagnostic import Diagnostic, Fix
 from scanlint.fixes import ReplaceById, fix_from_module
 from scanlint.rules import Invalid, Rule, RuleContext
@@ -24,7 +25,10 @@ class PythonSideEffect(Rule):
     that lives outside the body (`history.append(x)`), or storing into it or into a NumPy
     array made outside it (`calls[0] += 1`, `counter["steps"] += 1`, `cache[k] = v`);
     `next(it)` on an iterator made outside the body; assigning an attribute of an object made
-    outside it (`self.count += 1`); assigning a `global` or `nonlocal` name.
+    outside it (`self.count += 1`); assigning a `global` or `nonlocal` name. Filling a
+    container under a test of that same container (`if key not in cache: cache[key] = ...`,
+    `if len(shapes) < n: shapes.append(...)`) is a deliberate trace-time cache and is not
+    reported.
 
     ## Why is this bad?
     JAX runs the body's Python once, to trace it, not once per iteration. The print shows
@@ -91,6 +95,10 @@ class PythonSideEffect(Rule):
         "    return jax.lax.scan(step, 0.0, xs)\n",
         "import jax\ndef step(c, x):\n    it = iter([c, x])\n    first = next(it)\n"
         "    return first + x, c\nout = jax.lax.scan(step, 0.0, None, length=2)\n",
+        # A cache filled once, under a test of the cache itself: deliberate, at trace time.
+        "import jax\nshapes = []\ndef step(c, x):\n    if len(shapes) < 1:\n"
+        "        shapes.append(jax.numpy.shape(c))\n    return c + x, c\n"
+        "out = jax.lax.scan(step, 0.0, None, length=2)\n",
         # A print outside any loop body is not ours.
         "import jax\nprint('start')\n",
     ]
@@ -135,9 +143,21 @@ def _find_effects(ctx: RuleContext, step: StepFunction) -> list[tuple[cst.CSTNod
         def __init__(self) -> None:
             super().__init__()
             self.statement_calls: set[int] = set()  # calls whose value is thrown away
+            self.guards: list[set[str]] = []  # names read by the `if` tests around us
 
         def visit_Expr(self, node: cst.Expr) -> None:
             self.statement_calls.add(id(node.value))
+
+        def visit_If(self, node: cst.If) -> None:
+            self.guards.append({n.value for n in nodes_in(node.test) if isinstance(n, cst.Name)})
+
+        def leave_If(self, original_node: cst.If) -> None:
+            self.guards.pop()
+
+        def _guarded(self, name: str) -> bool:
+            """Filling a container under a test of that container (`if key not in cache:`,
+            `if len(shapes) < n:`) is a deliberate trace-time cache, not per-step state."""
+            return any(name in names for names in self.guards)
 
         def visit_Call(self, node: cst.Call) -> None:
             func = node.func
@@ -149,7 +169,7 @@ def _find_effects(ctx: RuleContext, step: StepFunction) -> list[tuple[cst.CSTNod
                 found.append((node, f"`next({_code(node.args[0].value)})` on an iterator "
                                     "defined outside the body"))
             elif (isinstance(func, cst.Attribute) and func.attr.value in MUTATORS
-                  and isinstance(func.value, cst.Name)
+                  and isinstance(func.value, cst.Name) and not self._guarded(func.value.value)
                   and (id(node) in self.statement_calls
                        or func.attr.value in RETURNING_MUTATORS)):
                 owner, bindings = lookup(step.scope, func.value.value)
@@ -183,8 +203,9 @@ def _find_effects(ctx: RuleContext, step: StepFunction) -> list[tuple[cst.CSTNod
                 for element in target.elements:
                     self._store(node, element.value)
             else:
+                root = _root(target)
                 what = _outer_store(step, target)
-                if what is not None:
+                if what is not None and root is not None and not self._guarded(root.value):
                     found.append((node, what))
 
         def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
