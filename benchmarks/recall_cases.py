@@ -152,6 +152,25 @@ CASES = [
         JAX + "def step(c, x):\n    return c + x, c\n"
         "out, seen = lax.scan(step, 0.0, jnp.ones(3))\nfirst = seen[0] + 1.0\n",
         raises="unexpected tracer", note="a global list collects a tracer, once"),
+    Case(
+        "scn204-print-once", "https://github.com/jax-ml/jax/issues/1141", ("SCN204",),
+        JAX + "def step(c, x):\n    print('carry', c)\n    return c + x, c\n"
+        "out = lax.scan(step, 0.0, jnp.ones(3))\n",
+        JAX + "def step(c, x):\n    jax.debug.print('carry {}', c)\n    return c + x, c\n"
+        "out = lax.scan(step, 0.0, jnp.ones(3))\njax.effects_barrier()\n",
+        symptom="printed.count('carry') != 3", note="a Python print runs once, at trace time"),
+    Case(
+        "scn204-next-key-from-iterator", "https://github.com/jax-ml/jax/pull/1133",
+        ("SCN204",),
+        JAX + "def sample(key):\n    keys = iter(jax.random.split(key, 4))\n"
+        "    def step(c, _):\n        return c, jax.random.normal(next(keys))\n"
+        "    return lax.scan(step, 0.0, None, length=4)[1]\n"
+        "draws = sample(jax.random.PRNGKey(0))\n",
+        JAX + "def sample(key):\n    def step(c, k):\n        return c, jax.random.normal(k)\n"
+        "    return lax.scan(step, 0.0, jax.random.split(key, 4))[1]\n"
+        "draws = sample(jax.random.PRNGKey(0))\n",
+        symptom="len(set(draws.tolist())) == 1",
+        note="every step draws with the same key"),
     # -- SCN205: late binding of loop variables ----------------------------------------------
     Case(
         "scn205-bodies-kept-in-list", "https://github.com/python/cpython/issues/100170",
