@@ -143,6 +143,10 @@ def _across_kinds(a: Aval, b: Aval, shape: tuple | None) -> Aval:
         return Aval("int", None, False, False, shape)
     if high.weak is None or low.weak is None:
         return Aval(high.kind, None, False, None, shape)
+    if high.weak and not low.weak and high.kind == "complex" and low.kind == "float":
+        wide = low.dtype == "float64"  # float32 + 1j: complex64, as strong as the float
+        return Aval("complex", "complex128" if wide else "complex64",
+                    low.default if wide or low.dtype is None else False, False, shape)
     if high.weak and not low.weak:  # int32 + 0.5: a weak float of the default dtype
         return of_kind(high.kind, True, shape)  # type: ignore[arg-type]
     return Aval(high.kind, high.dtype, high.default, high.weak and low.weak, shape)
@@ -458,6 +462,10 @@ def _elementwise(expr: cst.Call, last: str, ctx: Context) -> Value:
         return None
     if last in FLOAT_FUNCTIONS or last == "mean":
         operand = at_least_float(operand)
+    if last in ("sum", "prod") and operand.kind == "bool":
+        operand = of_kind("int", operand.weak, operand.shape)  # a count of True
+    if last == "abs" and operand.kind == "complex":
+        operand = of_kind("float", operand.weak, operand.shape)
     if last in REDUCTIONS or last == "mean":
         return replace(operand, shape=() if len(expr.args) == 1 else None)
     return operand
@@ -588,7 +596,11 @@ def _method(expr: cst.Call, ctx: Context) -> Value:
         return value_of(func.value.value.value, ctx)  # type: ignore[attr-defined]
     if method in REDUCTIONS and not expr.args:
         base = value_of(func.value, ctx)
-        return replace(base, shape=()) if isinstance(base, Aval) else None
+        if not isinstance(base, Aval):
+            return None
+        if method in ("sum", "prod") and base.kind == "bool":
+            return of_kind("int", base.weak, ())
+        return replace(base, shape=())
     return None
 
 

@@ -102,6 +102,9 @@ class LargeClosedConstant(Rule):
                 "    return jax.lax.scan(step, jnp.zeros(1000), xs)\n"),
         Invalid("import numpy as np\nfrom jax import lax\nTABLE = np.load('table.npy')\n"
                 "def run(xs):\n    return lax.map(lambda x: TABLE[x], xs)\n"),
+        Invalid("import numpy as np\nimport jax.numpy as jnp\nfrom jax import lax\n"
+                "TABLE = jnp.asarray(np.load('table.npy'))\n"
+                "def run(xs):\n    return lax.map(lambda x: TABLE[x], xs)\n"),
         # Through a jitted lambda closing over an array built by an expression.
         Invalid("import jax\nimport jax.numpy as jnp\n"
                 "STACK = jnp.ones((1000, 1000)) * 0.001\n"

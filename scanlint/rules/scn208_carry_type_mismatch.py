@@ -91,6 +91,9 @@ class CarryTypeMismatch(Rule):
         _JNP + "def step(c, x):\n    return jnp.int32(0) + advance(c, x), c\n"
         "def advance(c, x):\n    return c + x\n"
         "out = jax.lax.scan(step, jnp.zeros(2, jnp.int32), jnp.ones(3, jnp.int32))\n",
+        # A count of True values (an int) added to an int carry.
+        _JNP + "def step(c, x):\n    return c + jnp.sum(x > 0), c\n"
+        "out = jax.lax.scan(step, jnp.zeros((), jnp.int32), jnp.ones((3, 2)))\n",
         # An unsigned carry plus a Python int stays unsigned.
         _JNP + "out = jax.lax.scan(lambda c, x: (c + 1, c), jnp.zeros((), jnp.uint8), "
         "jnp.ones(3))\n",
