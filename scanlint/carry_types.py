@@ -22,7 +22,6 @@ from scanlint.carry import StepFunction, followed_value, literal_elements, strin
 from scanlint.model import FileModel
 from scanlint.scopes import Scope, lookup, qualified_name
 
-KINDS = ("bool", "uint", "int", "float", "complex")  # JAX's promotion order of kinds
 DTYPES = {
     "bool": ("bool", "bool_"),
     "uint": ("uint8", "uint16", "uint32", "uint64"),
@@ -37,8 +36,6 @@ BUILTIN_DTYPES = {"int": "int", "float": "float", "complex": "complex", "bool": 
 NON_DEFAULT = frozenset({"bfloat16", "float16", "int8", "int16", "uint8", "uint16", "bool",
                          "bool_"})
 ARRAY_MODULES = ("jax.numpy", "numpy", "jax.lax")
-
-
 DEFAULT = {"bool": "bool", "uint": "uint32", "int": "int32", "float": "float32",
            "complex": "complex64"}
 # 64-bit dtypes are the defaults with `jax_enable_x64` and become them without it: as a
