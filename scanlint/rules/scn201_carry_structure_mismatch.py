@@ -114,6 +114,11 @@ class CarryStructureMismatch(Rule):
         _JAX + "def step(c, x):\n    new = {'n': c['n'] + 1, 'hist': [c['hist'][1], x]}\n"
         "    return new, x\n"
         "out = jax.lax.scan(step, {'hist': [0.0, 0.0], 'n': 0}, jnp.ones(3))\n",
+        # A helper defined inside the body returns something else: its returns are not the
+        # body's (jax.random's gamma sampler has this shape).
+        _JAX + "def body(state):\n    def inner(kxv):\n        return kxv[0], kxv[1]\n"
+        "    key, x, v, u = state\n    return (key, x + 1, v, u)\n"
+        "out = jax.lax.while_loop(lambda s: s[1] < 3, body, (0, 0, 0.0, 0.0))\n",
         # `None` in, `None` out.
         _JAX + "out = jax.lax.scan(lambda c, x: (None, x * 2), None, jnp.ones(3))\n",
         # Unpacking a two-slot init, and a length-2 array.

@@ -66,6 +66,9 @@ class BodyReturnShape(Rule):
 
     VALID = [
         "import jax\ndef step(c, x):\n    return c * 2, c\nout = jax.lax.scan(step, 1.0, None, length=2)\n",
+        # A helper defined inside the body returns a single value: not the body's return.
+        "import jax\ndef step(c, x):\n    def half(v):\n        return v * 0.5\n"
+        "    return half(c), c\nout = jax.lax.scan(step, 1.0, None, length=2)\n",
         # A name bound to a pair, or bound in a branch (not followed).
         "import jax\ndef step(c, x):\n    out = (c * 2, c)\n    return out\n"
         "out = jax.lax.scan(step, 1.0, None, length=2)\n",

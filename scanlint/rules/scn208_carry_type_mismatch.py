@@ -94,6 +94,9 @@ class CarryTypeMismatch(Rule):
         # A count of True values (an int) added to an int carry.
         _JNP + "def step(c, x):\n    return c + jnp.sum(x > 0), c\n"
         "out = jax.lax.scan(step, jnp.zeros((), jnp.int32), jnp.ones((3, 2)))\n",
+        # A helper defined inside the body returns a float: not the body's return.
+        _JNP + "def body(i, c):\n    def halved():\n        return c * 0.5\n"
+        "    return c + 1\nout = jax.lax.fori_loop(0, 3, body, jnp.zeros(2, jnp.int32))\n",
         # An unsigned carry plus a Python int stays unsigned.
         _JNP + "out = jax.lax.scan(lambda c, x: (c + 1, c), jnp.zeros((), jnp.uint8), "
         "jnp.ones(3))\n",
