@@ -2,6 +2,12 @@
 
     python benchmarks/corpus.py [TREE...]         # default: the stdlib and installed jax/flax/optax
     python benchmarks/corpus.py --json out.json
+    python benchmarks/corpus.py --libraries rlax,mctx,haiku --site /path/to/site-packages
+    python benchmarks/corpus.py --libraries all --site /path/to/site-packages --no-default
+
+`--libraries` adds installed packages by import name, looked up in `--site` (a site-packages
+folder of another environment; default: this interpreter's); `all` means JAX_LIBRARIES.
+Findings are also counted per tree, so precision can be judged library by library.
 
 For every file: check with each param style; for files with findings, apply every fix
 (unsafe ones too) and check the result parses and that a second --fix changes nothing.
@@ -28,6 +34,10 @@ from scanlint.settings import Settings  # noqa: E402
 
 STYLES = {"default": Settings(), "closure": Settings(param_style="closure"),
           "carry": Settings(param_style="carry")}
+# JAX libraries beyond the dev extra's jax, flax and optax (import names).
+JAX_LIBRARIES = ("rlax", "mctx", "haiku", "chex", "jumanji", "kfac_jax", "ott", "flashbax",
+                 "equinox", "diffrax", "numpyro", "blackjax", "jaxopt", "distrax", "evosax",
+                 "gymnax", "lineax", "optimistix")
 
 
 def default_trees() -> list[str]:
@@ -37,6 +47,30 @@ def default_trees() -> list[str]:
         if spec and spec.submodule_search_locations:
             trees.append(list(spec.submodule_search_locations)[0])
     return trees
+
+
+def library_trees(names: str, site: str | None) -> list[str]:
+    """The package folders of ``names`` (comma-separated, or `all`) in ``site``."""
+    wanted = JAX_LIBRARIES if names == "all" else tuple(n for n in names.split(",") if n)
+    trees = []
+    for name in wanted:
+        if site is not None:
+            folder = os.path.join(site, name)
+            if not os.path.isdir(folder):
+                raise SystemExit(f"no package {name!r} in {site}")
+            trees.append(folder)
+            continue
+        spec = importlib.util.find_spec(name)
+        if not (spec and spec.submodule_search_locations):
+            raise SystemExit(f"package {name!r} is not installed")
+        trees.append(list(spec.submodule_search_locations)[0])
+    return trees
+
+
+def tree_of(path: str, trees: list[str]) -> str:
+    """The tree a file was found under (the longest matching one)."""
+    matching = [t for t in trees if os.path.abspath(path).startswith(os.path.abspath(t) + os.sep)]
+    return max(matching, key=len) if matching else "?"
 
 
 def one_file(path: str) -> dict:
@@ -62,8 +96,15 @@ def main(argv=None) -> int:
     parser.add_argument("trees", nargs="*")
     parser.add_argument("--json", help="write per-file results here")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--libraries", default="",
+                        help="more packages by import name (comma-separated), or 'all'")
+    parser.add_argument("--site", help="the site-packages folder to find --libraries in")
+    parser.add_argument("--no-default", action="store_true",
+                        help="without TREEs, check only --libraries (not stdlib/jax/flax/optax)")
     args = parser.parse_args(argv)
-    trees = args.trees or default_trees()
+    extra = library_trees(args.libraries, args.site) if args.libraries else []
+    trees = args.trees or ([] if args.no_default else default_trees())
+    trees = trees + extra
     files = discover(trees, respect_gitignore=False).files
     start = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
@@ -81,6 +122,14 @@ def main(argv=None) -> int:
     for name, counter in codes.items():
         print(f"findings ({name}): " + (", ".join(f"{c} {n}" for c, n in sorted(counter.items()))
                                        or "none"))
+    for name in STYLES:
+        per_tree = Counter((tree_of(r["path"], trees), code) for r in results
+                           for code, *_ in r["findings"].get(name, []) if code != "SCN900")
+        for tree in trees:
+            counts = {code: n for (t, code), n in per_tree.items() if t == tree}
+            if counts:
+                print(f"  {name} {os.path.basename(tree)}: " +
+                      ", ".join(f"{c} {n}" for c, n in sorted(counts.items())))
     print(f"fixes applied and re-checked: {fixed}")
     print(f"crashes: {len(crashes)}  internal errors (SCN990): {internal}  "
           f"fixes that failed to parse or were not idempotent: {len(fix_failures)}")

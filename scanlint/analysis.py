@@ -1,5 +1,5 @@
 """Captures of a step function (what a body reads from outside, and whether it could move
-into the carry), the parameter style of a site, and the literal shapes of what bodies return.
+into the carry), the parameter style of a site, and what a body's returns and loops look like.
 
 Part of the model (ground layer), on top of `carry.py`: the SCN1xx and SCN2xx rules and their
 fixes read these facts; they do not re-derive them.
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from scanlint.carry import StepFunction, carry_layout, literal_elements, returns_of, step_function
+from scanlint.carry import StepFunction, carry_layout, step_function
 from scanlint.model import FileModel, ScanSite
 from scanlint.scopes import BUILTIN_NAMES, Binding, Scope, all_params, dotted, lookup
 
@@ -266,15 +266,7 @@ def wanted_style(model: FileModel, param_style: str) -> str | None:
     return None
 
 
-# -- what a body returns, and literal pytree shapes (SCN2xx) ----------------------------------
-def returned_values(step: StepFunction) -> list[tuple[cst.CSTNode, cst.BaseExpression | None]]:
-    """(where, value) for every way the body returns: each `return` of a def (value None
-    for a bare `return`), or a lambda's expression."""
-    if isinstance(step.node, cst.Lambda):
-        return [(step.node.body, step.node.body)]
-    return [(ret, ret.value) for ret in returns_of(step.node)]
-
-
+# -- what a body returns (SCN2xx) -------------------------------------------------------------
 def falls_off_end(function: cst.FunctionDef) -> bool:
     """True when the def's last statement is not a return or raise (it may return None)."""
     body = function.body
@@ -285,29 +277,6 @@ def falls_off_end(function: cst.FunctionDef) -> bool:
         return not isinstance(last.body[-1], (cst.Return, cst.Raise))
     return isinstance(last, (cst.For, cst.While)) or (
         isinstance(last, cst.If) and last.orelse is None)
-
-
-def literal_shape(expr: cst.BaseExpression | None) -> tuple | None:
-    """("tuple", n), ("list", n) or ("dict", keys) for a literal container, else None."""
-    sequence = literal_elements(expr)
-    if sequence is not None:
-        return (sequence[0], len(sequence[1]))
-    if isinstance(expr, cst.Dict):
-        keys = []
-        for element in expr.elements:
-            if not isinstance(element, cst.DictElement) or not isinstance(
-                    element.key, cst.SimpleString):
-                return None
-            keys.append(element.key.evaluated_value)
-        return ("dict", tuple(sorted(keys)))
-    return None
-
-
-def describe_shape(shape: tuple) -> str:
-    kind, detail = shape
-    if kind == "dict":
-        return "a dict with keys " + ", ".join(repr(k) for k in detail)
-    return f"a {kind} of {detail}"
 
 
 # Expressions that can never evaluate to a tuple.

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from scanlint.model import BodyRef, FileModel, ScanSite
-from scanlint.scopes import Scope, all_params, lookup, qualified_name
+from scanlint.scopes import Binding, Scope, all_params, lookup, qualified_name
 
 # The position of the carry among the body's parameters, per role.
 CARRY_POSITION = {("scan", "f"): 0, ("fori_loop", "body_fun"): 1,
@@ -92,10 +92,25 @@ class CarryLayout:
     replace_method: str = "_replace"  # how a record is copied: NamedTuple's, or `replace`
     reads: list[cst.BaseExpression] = field(default_factory=list)  # keyed reads in the body
     passthrough: list[int] = field(default_factory=list)
+    # The assignment the init was read from (`init_val = (arr, 0.0)` before the call), or None
+    # when the call itself holds the literal. Fixes rewrite the call's literal only.
+    init_binding: Binding | None = None
 
     @property
     def size(self) -> int:
         return len(self.init_elements)
+
+    @property
+    def init_at_call(self) -> bool:
+        return self.init_binding is None
+
+    @property
+    def binders_shared(self) -> bool:
+        """Whether one leading line binds several slots (`a, b = c["a"], c["b"]`)."""
+        if self.access == "unpack":
+            return False
+        binders = [id(b) for b in self.slot_binders if b is not None]
+        return len(binders) != len(set(binders))
 
     @property
     def is_sequence(self) -> bool:
@@ -212,21 +227,69 @@ def _record_values(call: cst.BaseExpression, fields: list[str]) -> list[cst.Base
     return [values[f] for f in fields]
 
 
+# -- the init ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class InitValue:
+    """The init as the code shows it: the expression at the call or, when the call passes a
+    name bound once (`init_val = (arr, 0.0)`), the value bound to it."""
+
+    expr: cst.BaseExpression
+    scope: Scope  # where ``expr`` is evaluated
+    binding: Binding | None  # the assignment of the name the call passes, if followed
+
+
+# Literals whose structure code can change after they are built (`init.append(x)`).
+_MUTABLE_LITERALS = (cst.List, cst.Dict, cst.Set, cst.ListComp, cst.DictComp, cst.SetComp)
+
+
+def followed_value(model: FileModel, scope: Scope, expr: cst.BaseExpression,
+                   depth: int = 3) -> tuple[cst.BaseExpression, Scope, Binding | None]:
+    """``expr`` or, when it is a name assigned exactly once, the value assigned to it
+    (followed through up to ``depth`` names), with the scope that value is evaluated in and
+    the first assignment followed. A list, dict or set literal is followed only when nothing
+    but ``expr`` reads the name: any other read could have changed its structure."""
+    first: Binding | None = None
+    for _ in range(depth):
+        if not isinstance(expr, cst.Name):
+            break
+        owner, bindings = lookup(scope, expr.value)
+        if owner is None or len(bindings) != 1 or bindings[0].kind not in ("assign", "annassign"):
+            break
+        value = bindings[0].assigned_value
+        if value is None or (isinstance(value, _MUTABLE_LITERALS) and any(
+                name is not expr for name, _ in model.references(bindings[0]))):
+            break
+        expr, scope, first = value, bindings[0].scope, first or bindings[0]
+    return expr, scope, first
+
+
+def resolve_init(model: FileModel, site: ScanSite) -> InitValue | None:
+    """The site's init, following a name bound to it before the call."""
+    if site.init is None:
+        return None
+    expr, scope, binding = followed_value(model, site.scope, site.init)
+    return InitValue(expr, scope, binding)
+
+
 def _init_slots(model: FileModel, site: ScanSite) -> tuple | None:
-    """(container, keys, init values, record class, copy method) of a literal init, else
-    None."""
-    sequence = literal_elements(site.init)
+    """(container, keys, init values, record class, copy method, binding) of a literal init,
+    at the call or bound to the name the call passes; else None."""
+    init = resolve_init(model, site)
+    if init is None:
+        return None
+    sequence = literal_elements(init.expr)
     if sequence is not None:
-        return sequence[0], list(range(len(sequence[1]))), sequence[1], None, "_replace"
-    items = _dict_items(site.init)
+        return (sequence[0], list(range(len(sequence[1]))), sequence[1], None, "_replace",
+                init.binding)
+    items = _dict_items(init.expr)
     if items is not None:
-        return "dict", [k for k, _ in items], [v for _, v in items], None, "_replace"
-    if isinstance(site.init, cst.Call):
-        found = record_class(model, site.scope, site.init.func)
+        return "dict", [k for k, _ in items], [v for _, v in items], None, "_replace", init.binding
+    if isinstance(init.expr, cst.Call):
+        found = record_class(model, init.scope, init.expr.func)
         fields = record_fields(found[0]) if found is not None else []
-        values = _record_values(site.init, fields) if fields else None
+        values = _record_values(init.expr, fields) if fields else None
         if found is not None and values is not None:
-            return "record", fields, values, *found
+            return "record", fields, values, *found, init.binding
     return None
 
 
@@ -313,7 +376,7 @@ def carry_layout(model: FileModel, site: ScanSite, step: StepFunction) -> CarryL
     init = _init_slots(model, site)
     if init is None or not step.is_def or step.carry_param is None:
         return None
-    container, keys, elements, record, replace_method = init
+    container, keys, elements, record, replace_method, binding = init
     function = step.node
     assert isinstance(function, cst.FunctionDef)
     returns = returns_of(function)
@@ -321,7 +384,7 @@ def carry_layout(model: FileModel, site: ScanSite, step: StepFunction) -> CarryL
         return None
     layout = CarryLayout(container, keys, elements, "whole", [None] * len(elements),
                          [None] * len(elements), None, None, returns, [], record,
-                         replace_method)
+                         replace_method, init_binding=binding)
     for ret in returns:
         slots = _returned_slots(layout, step.carry_name, returned_carry(step, ret.value))
         if slots is None:
@@ -364,11 +427,12 @@ def _find_access(step: StepFunction, layout: CarryLayout) -> None:
                 layout.slot_names = [t.value for t in names[1]]  # type: ignore[union-attr]
                 layout.slot_binders = [small] * layout.size
             break
-        slot = layout.slot_read(step.carry_name, small.value)
-        if slot is None or not isinstance(target, cst.Name):
+        pairs = _keyed_bindings(layout, step.carry_name, target, small.value)
+        if pairs is None:
             break
-        if layout.slot_names[slot] is None:
-            layout.slot_names[slot], layout.slot_binders[slot] = target.value, small
+        for slot, name in pairs:
+            if layout.slot_names[slot] is None:
+                layout.slot_names[slot], layout.slot_binders[slot] = name, small
     uses = _CarryUses(layout, step.carry_name)
     step.node.body.visit(uses)
     layout.reads = uses.reads
@@ -377,6 +441,23 @@ def _find_access(step: StepFunction, layout: CarryLayout) -> None:
             layout.access = "whole"  # the carry is also read elsewhere
     elif uses.other == 0 and (uses.reads or uses.implicit):
         layout.access = "keyed"
+
+
+def _keyed_bindings(layout: CarryLayout, carry_name: str, target: cst.BaseExpression,
+                    value: cst.BaseExpression) -> list[tuple[int, str]] | None:
+    """(slot, name) for `a = carry["a"]` or `a, b = carry["a"], carry["b"]`, else None."""
+    names, reads = literal_elements(target), literal_elements(value)
+    if names is not None and reads is not None and len(names[1]) == len(reads[1]):
+        pairs = list(zip(names[1], reads[1]))
+    else:
+        pairs = [(target, value)]
+    found = []
+    for name, read in pairs:
+        slot = layout.slot_read(carry_name, read)
+        if slot is None or not isinstance(name, cst.Name):
+            return None
+        found.append((slot, name.value))
+    return found
 
 
 def slot_reads(layout: CarryLayout, function: StepFunction) -> list[cst.BaseExpression] | None:

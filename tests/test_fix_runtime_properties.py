@@ -45,7 +45,8 @@ RETURNS = {"tuple": ["literal"], "list": ["literal"], "dict": ["literal", "sprea
            "namedtuple": ["call", "replace"]}
 USES = {"scan": ["return", "pair", "ys", "index1"], "fori_loop": ["return", "pair"],
         "while_loop": ["return", "pair"]}
-COUNTERS = {"scan": (False, True), "fori_loop": (False,), "while_loop": (True,)}
+# A counter `t` in the carry: none, one (a scan over nothing), or one beside `xs` ("xs").
+COUNTERS = {"scan": (False, True, "xs"), "fori_loop": (False,), "while_loop": (True,)}
 CONST_SETS = [["a"], ["b"], ["dt"], ["a", "dt"], ["b", "a"], ["a", "b", "dt"]]
 
 
@@ -53,14 +54,17 @@ def every_shape() -> list[tuple]:
     """Every loop, container, read, return, counter and result use; constants rotate."""
     shapes = [(loop, container, read, ret, counter, use)
               for loop in USES for container in READS for read in READS[container]
-              for ret in RETURNS[container] for counter in COUNTERS[loop] for use in USES[loop]]
+              for ret in RETURNS[container] for counter in COUNTERS[loop] for use in USES[loop]
+              # SCN206 rewrites a counter beside xs only in an unpacked tuple or list
+              if counter != "xs" or read == "unpack"]
     return [(*shape, CONST_SETS[n % len(CONST_SETS)]) for n, shape in enumerate(shapes)]
 
 
 def carry_loop(number: int, loop: str, container: str, read: str, ret: str, counter: bool,
                use: str, consts: list[str]) -> str:
     """One function `run<number>(s0, a, b, dt, xs)` looping with constants in its carry. A
-    while loop counts with `t` up to LENGTH; a scan without `t` scans over `xs`."""
+    while loop counts with `t` up to LENGTH; a scan without `t`, or with `t` beside `xs`,
+    scans over `xs`."""
     slots = ["s", *(["t"] if counter else []), *consts]
     record = f"State{number}"
 
@@ -84,7 +88,7 @@ def carry_loop(number: int, loop: str, container: str, read: str, ret: str, coun
         lines.append(f"{', '.join(slots)} = carry")
     elif read == "alias":
         lines += [f'{slot} = carry["{slot}"]' for slot in slots]
-    over_xs = loop == "scan" and not counter
+    over_xs = loop == "scan" and counter in (False, "xs")
     lines.append(f"s2 = {ref('s')} * 0.5 + {' + '.join(term(c) for c in consts)}"
                  + (" + x" if over_xs else ""))
     new = {"s": "s2", "t": f"{t} + 1" if counter else "", **{c: ref(c) for c in consts}}

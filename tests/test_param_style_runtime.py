@@ -137,6 +137,43 @@ def test_counter_to_xs_keeps_every_output_bit_identical(tmp_path, fixture):
         assert entry["status"] in ("identical", "not exercised"), (name, entry["details"])
 
 
+COUNTER_BESIDE_XS = """import jax
+import jax.numpy as jnp
+from jax import lax
+
+
+def weighted(w, xs):
+    def step(c, x):
+        s, t = c
+        return (s * 0.5 + w[t] * x, t + 1), s
+    return lax.scan(step, (jnp.zeros(3), 0), xs)
+
+
+def two_axes(w, m, xs):
+    def step(carry, x):
+        s, t = carry
+        s2 = s + w[t] * m[:, t] + x
+        return (s2, t + 1), s2
+    final, ys = lax.scan(step, (jnp.zeros(3), 0), xs, length=4)
+    return final, ys
+
+
+w = jax.random.normal(jax.random.PRNGKey(1), (6, 3))
+m = jax.random.normal(jax.random.PRNGKey(2), (3, 7))
+xs = jax.random.normal(jax.random.PRNGKey(3), (4, 3))
+"""
+
+
+def test_counter_beside_xs_keeps_every_output_bit_identical(tmp_path):
+    """The arrays the counter indexes are longer than the loop: the fix cuts them to it."""
+    new = fixed(COUNTER_BESIDE_XS, COUNTER)
+    assert "(xs, w[:xs.shape[0]])" in new and "jnp.moveaxis(m, 1, 0)[:4]" in new
+    entries = verify(tmp_path, COUNTER_BESIDE_XS, new)
+    assert set(entries) == {"weighted", "two_axes"}
+    for name, entry in entries.items():
+        assert entry["status"] == "identical", (name, entry["details"])
+
+
 def test_counter_and_carry_fixes_together(tmp_path):
     """Both unsafe fixes on the article's carry style: the counter becomes xs and the
     constants become captures, in whichever order the fix loop applies them."""

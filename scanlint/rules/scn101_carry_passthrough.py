@@ -141,6 +141,13 @@ class CarryPassthrough(Rule):
         Valid("import jax\ndef step(c, x):\n    return {'s': f(c), 'a': x}, x\n"
               "def run(xs, a):\n    return jax.lax.scan(step, {'s': 0.0, 'a': a}, xs)\n",
               {"param_style": "closure"}),
+        # A name bound twice, or a list init changed before the call: not followed.
+        Valid("import jax\ndef step(c, x):\n    s, a = c\n    return (s + a, a), s\n"
+              "def run(xs, a, b):\n    init = (0.0, a)\n    init = (0.0, b)\n"
+              "    return jax.lax.scan(step, init, xs)\n", {"param_style": "closure"}),
+        Valid("import jax\ndef step(c, x):\n    s, a = c\n    return [s + a, a], s\n"
+              "def run(xs, a):\n    init = [0.0]\n    init.append(a)\n"
+              "    return jax.lax.scan(step, init, xs)\n", {"param_style": "closure"}),
         # The default param-style is "any".
         "import jax\ndef step(c, x):\n    s, a = c\n    return (s + a, a), s\n"
         "def run(xs, a):\n    return jax.lax.scan(step, (0.0, a), xs)\n",
@@ -282,6 +289,29 @@ class CarryPassthrough(Rule):
             "    return (d, carry_out)\n",
             unsafe=True, settings={"param_style": "closure"},
         ),
+        # The init bound to a name first (jax's own testNestedWhile): reported; the condition
+        # reads the slot and the fix rewrites literals at the call only, so no fix.
+        Invalid(
+            "from jax import lax\n"
+            "def outer(num):\n"
+            "    def cond_fun(state):\n        num, i, _ = state\n        return i < num\n"
+            "    def body_fun(state):\n        num, i, count = state\n"
+            "        return (num, i + 1, count + i)\n"
+            "    init_val = (num, 0, 0)\n"
+            "    _, i, count = lax.while_loop(cond_fun, body_fun, init_val)\n"
+            "    return i, count\n",
+            None, settings={"param_style": "closure"},
+        ),
+        # Two slots read by key on one line (jax's testForiLoopDictState): reported, no fix.
+        Invalid(
+            "from jax import lax\n"
+            "def total(arr, n):\n"
+            "    def body(i, state):\n"
+            "        arr, acc = state['arr'], state['acc']\n"
+            "        return {'arr': arr, 'acc': acc + arr[i]}\n"
+            "    return lax.fori_loop(0, n, body, {'arr': arr, 'acc': 0.0})['acc']\n",
+            None, settings={"param_style": "closure"},
+        ),
         # Used at two sites: reported, no fix.
         Invalid(
             "import jax\ndef step(c, x):\n    s, a = c\n    return (s + a, a), s\n"
@@ -307,6 +337,8 @@ def _fix(ctx: RuleContext, site: ScanSite, step: StepFunction, layout: CarryLayo
     values = {i: layout.init_elements[i] for i in layout.passthrough}
     if not keep or not all(isinstance(v, cst.Name) for v in values.values()):
         return None
+    if not layout.init_at_call or layout.binders_shared:
+        return None  # the fix rewrites the call's literal, and a slot's line alone
     if len(step.ref.bindings) != 1 or layout.access not in ("unpack", "keyed"):
         return None
     binding = step.ref.bindings[0]

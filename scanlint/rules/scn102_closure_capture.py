@@ -232,7 +232,8 @@ def _fix(ctx: RuleContext, site: ScanSite, step: StepFunction, moving: list[Capt
     names = [c.name for c in moving]
     used = names_in_use(site.scope)  # new locals of the caller
     layout = carry_layout(model, site, step)
-    flat = layout is not None and layout.is_sequence and layout.access == "unpack"
+    flat = (layout is not None and layout.is_sequence and layout.access == "unpack"
+            and layout.init_at_call)  # a literal to extend at the call
     if flat:
         changes, new_init, rebuild = _flat(step, layout, names, site)
     else:

@@ -4,8 +4,9 @@ from typing import Iterator
 
 import libcst as cst
 
-from scanlint.analysis import NOT_A_TUPLE, falls_off_end, returned_values
+from scanlint.analysis import NOT_A_TUPLE, falls_off_end
 from scanlint.carry import step_function
+from scanlint.carry_types import body_returns
 from scanlint.diagnostic import Diagnostic
 from scanlint.rules import Invalid, Rule, RuleContext
 
@@ -15,7 +16,9 @@ class BodyReturnShape(Rule):
     ## What it does
     Finds `scan` bodies that do not return a pair `(carry, y)` on every path: a bare
     `return`, a def that can fall off its end, a tuple of another length, or an expression
-    that can never be a tuple (`return c + x`, a common slip: returning only the carry).
+    that can never be a tuple (`return c + x`, a common slip: returning only the carry). A
+    returned name is followed to what straight-line code last assigned it (`level = level *
+    0.5` then `return level`).
 
     ## Why is this bad?
     JAX fails at trace time: "scan body output must be a pair". `fori_loop` and `while_loop`
@@ -47,8 +50,9 @@ class BodyReturnShape(Rule):
             step = step_function(ctx.model, site)
             if step is None:
                 continue
-            for where, value in returned_values(step):
-                what = _not_a_pair(value)
+            for returned in body_returns(ctx.model, step, {}):
+                where, value = returned.where, returned.value
+                what = _not_a_pair(_through_names(value, returned.ctx.exprs))
                 if what is None:
                     continue
                 if step.is_def:
@@ -61,7 +65,15 @@ class BodyReturnShape(Rule):
                     what="`None` when it runs off its end"), statement=step.node)
 
     VALID = [
-        "import jax\ndef step(c, x):\n    return c + x, c\nout = jax.lax.scan(step, 0.0, None, length=2)\n",
+        "import jax\ndef step(c, x):\n    return c * 2, c\nout = jax.lax.scan(step, 1.0, None, length=2)\n",
+        # A helper defined inside the body returns a single value: not the body's return.
+        "import jax\ndef step(c, x):\n    def half(v):\n        return v * 0.5\n"
+        "    return half(c), c\nout = jax.lax.scan(step, 1.0, None, length=2)\n",
+        # A name bound to a pair, or bound in a branch (not followed).
+        "import jax\ndef step(c, x):\n    out = (c * 2, c)\n    return out\n"
+        "out = jax.lax.scan(step, 1.0, None, length=2)\n",
+        "import jax\ndef step(c, x):\n    out = c * 2\n    if x is None:\n        out = (c, c)\n"
+        "    return out\nout = jax.lax.scan(step, 0.0, None, length=2)\n",
         "import jax\ndef step(c, x):\n    return advance(c, x)\nout = jax.lax.scan(step, 0.0, None, length=2)\n",
         "import jax\ndef body(i, v):\n    return v + i\nout = jax.lax.fori_loop(0, 3, body, 0)\n",
     ]
@@ -69,6 +81,10 @@ class BodyReturnShape(Rule):
     INVALID = [
         Invalid("import jax\nimport jax.numpy as jnp\n"
                 "out = jax.lax.scan(lambda c, x: c + x, 0.0, jnp.ones(3))\n"),
+        # A name bound to a single value, returned alone.
+        Invalid("import jax\nimport jax.numpy as jnp\n"
+                "def step(level, x):\n    level = level * 0.5 + x\n    return level\n"
+                "out = jax.lax.scan(step, 1.0, jnp.ones(3))\n"),
         Invalid("import jax\nimport jax.numpy as jnp\n"
                 "def step(c, x):\n    return c + x, c, x\n"
                 "out = jax.lax.scan(step, 0.0, jnp.ones(3))\n"),
@@ -76,6 +92,16 @@ class BodyReturnShape(Rule):
                 "def step(c, x):\n    c = c + x\n"
                 "out = jax.lax.scan(step, 0.0, jnp.ones(3))\n"),
     ]
+
+
+def _through_names(value: cst.BaseExpression | None, exprs: dict) -> cst.BaseExpression | None:
+    """The value a returned name was last assigned in straight-line code (`level = level *
+    0.5; return level`), else the value itself."""
+    for _ in range(3):
+        if not (isinstance(value, cst.Name) and value.value in exprs):
+            break
+        value = exprs[value.value]
+    return value
 
 
 def _not_a_pair(value: cst.BaseExpression | None) -> str | None:

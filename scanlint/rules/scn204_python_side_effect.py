@@ -5,10 +5,11 @@ from typing import Iterator
 import libcst as cst
 
 from scanlint.carry import StepFunction, step_function
+from scanlint.carryfix import nodes_in
 from scanlint.diagnostic import Diagnostic, Fix
 from scanlint.fixes import ReplaceById, fix_from_module
 from scanlint.rules import Invalid, Rule, RuleContext
-from scanlint.scopes import import_qualified_name, lookup
+from scanlint.scopes import import_qualified_name, lookup, qualified_name
 
 MUTATORS = frozenset({"append", "extend", "insert", "update", "add", "pop", "setdefault",
                       "clear", "remove", "discard", "popitem"})
@@ -20,13 +21,20 @@ RETURNING_MUTATORS = frozenset({"pop", "setdefault", "popitem"})
 class PythonSideEffect(Rule):
     """
     ## What it does
-    Finds Python side effects inside a loop body: `print(...)`, mutating a list, dict or set
-    that lives outside the body (`history.append(x)`), or assigning a `global`/`nonlocal`.
+    Finds Python side effects inside a loop body: `print(...)`; mutating a list, dict or set
+    that lives outside the body (`history.append(x)`), or storing into it or into a NumPy
+    array made outside it (`calls[0] += 1`, `counter["steps"] += 1`, `cache[k] = v`);
+    `next(it)` on an iterator made outside the body; assigning an attribute of an object made
+    outside it (`self.count += 1`); assigning a `global` or `nonlocal` name. Filling a
+    container under a test of that same container (`if key not in cache: cache[key] = ...`,
+    `if len(shapes) < n: shapes.append(...)`) is a deliberate trace-time cache and is not
+    reported.
 
     ## Why is this bad?
     JAX runs the body's Python once, to trace it, not once per iteration. The print shows
-    tracers once; the list gets one tracer (which leaks out of the trace); the global holds a
-    tracer. None of it happens per step.
+    tracers once; the list gets one tracer (which leaks out of the trace); the counter goes up
+    by one however many steps run; `next` draws one item, which every step then uses (the
+    same batch, the same key); the global holds a tracer. None of it happens per step.
 
     ## Example
     ```python
@@ -78,11 +86,42 @@ class PythonSideEffect(Rule):
         # `update` whose result is the new carry: an object's method, not dict.update.
         "import jax\nacc = make_accumulator()\ndef body(i, c):\n"
         "    return acc.update(c, i)\nout = jax.lax.fori_loop(0, 3, body, 0)\n",
+        # Stores into the body's own list, into a JAX Ref, and `next` on the body's own
+        # iterator are not shared Python state.
+        "import jax\ndef step(c, x):\n    parts = [c, x]\n    parts[0] = c * 2\n"
+        "    return parts[0] + x, c\nout = jax.lax.scan(step, 0.0, None, length=2)\n",
+        "import jax\nimport jax.numpy as jnp\ndef run(xs):\n    acc = jax.new_ref(jnp.zeros(()))\n"
+        "    def step(c, x):\n        acc[...] = acc[...] + x\n        return c + x, c\n"
+        "    return jax.lax.scan(step, 0.0, xs)\n",
+        "import jax\ndef step(c, x):\n    it = iter([c, x])\n    first = next(it)\n"
+        "    return first + x, c\nout = jax.lax.scan(step, 0.0, None, length=2)\n",
+        # A cache filled once, under a test of the cache itself: deliberate, at trace time.
+        "import jax\nshapes = []\ndef step(c, x):\n    if len(shapes) < 1:\n"
+        "        shapes.append(jax.numpy.shape(c))\n    return c + x, c\n"
+        "out = jax.lax.scan(step, 0.0, None, length=2)\n",
         # A print outside any loop body is not ours.
         "import jax\nprint('start')\n",
     ]
 
     INVALID = [
+        Invalid("from jax import lax\ncalls = [0]\ndef body(v):\n    calls[0] += 1\n"
+                "    return v + 1\nout = lax.while_loop(lambda v: v < 10, body, 0)\n"),
+        Invalid("import jax\nimport collections\ndef run(xs):\n"
+                "    counter = collections.Counter()\n    def step(c, x):\n"
+                "        counter['steps'] += 1\n        return c + x, c\n"
+                "    return jax.lax.scan(step, 0.0, xs)\n"),
+        Invalid("import jax\nimport numpy as np\nbuffer = np.zeros(5)\n"
+                "def body(i, v):\n    buffer[i] = v\n    return v + 1.0\n"
+                "out = jax.lax.fori_loop(0, 5, body, 0.0)\n"),
+        Invalid("from jax import lax\ndef train(params, batches, n):\n"
+                "    def body(i, p):\n        batch = next(batches)\n        return p - batch\n"
+                "    return lax.fori_loop(0, n, body, params)\n"),
+        Invalid("import jax\nclass Model:\n    def run(self, xs):\n"
+                "        def step(c, x):\n            self.calls += 1\n            return c + x, c\n"
+                "        return jax.lax.scan(step, 0.0, xs)\n"),
+        Invalid("from jax import lax\ndef run(n):\n    count = 0\n    def body(i, v):\n"
+                "        nonlocal count\n        count = count + 1\n        return v + i\n"
+                "    return lax.fori_loop(0, n, body, 0)\n"),
         Invalid("import jax\ndef step(c, x):\n    print('carry', c)\n    return c + x, c\n"
                 "out = jax.lax.scan(step, 0.0, None, length=2)\n",
                 "import jax\ndef step(c, x):\n    jax.debug.print('carry {}', c)\n"
@@ -104,17 +143,33 @@ def _find_effects(ctx: RuleContext, step: StepFunction) -> list[tuple[cst.CSTNod
         def __init__(self) -> None:
             super().__init__()
             self.statement_calls: set[int] = set()  # calls whose value is thrown away
+            self.guards: list[set[str]] = []  # names read by the `if` tests around us
 
         def visit_Expr(self, node: cst.Expr) -> None:
             self.statement_calls.add(id(node.value))
+
+        def visit_If(self, node: cst.If) -> None:
+            self.guards.append({n.value for n in nodes_in(node.test) if isinstance(n, cst.Name)})
+
+        def leave_If(self, original_node: cst.If) -> None:
+            self.guards.pop()
+
+        def _guarded(self, name: str) -> bool:
+            """Filling a container under a test of that container (`if key not in cache:`,
+            `if len(shapes) < n:`) is a deliberate trace-time cache, not per-step state."""
+            return any(name in names for names in self.guards)
 
         def visit_Call(self, node: cst.Call) -> None:
             func = node.func
             if isinstance(func, cst.Name) and func.value == "print":
                 if lookup(step.scope, "print")[0] is None:
                     found.append((node, "`print(...)`"))
+            elif isinstance(func, cst.Name) and func.value == "next" and _outer_iterator(
+                    step, node):
+                found.append((node, f"`next({_code(node.args[0].value)})` on an iterator "
+                                    "defined outside the body"))
             elif (isinstance(func, cst.Attribute) and func.attr.value in MUTATORS
-                  and isinstance(func.value, cst.Name)
+                  and isinstance(func.value, cst.Name) and not self._guarded(func.value.value)
                   and (id(node) in self.statement_calls
                        or func.attr.value in RETURNING_MUTATORS)):
                 owner, bindings = lookup(step.scope, func.value.value)
@@ -131,18 +186,90 @@ def _find_effects(ctx: RuleContext, step: StepFunction) -> list[tuple[cst.CSTNod
 
         def visit_Assign(self, node: cst.Assign) -> None:
             for target in node.targets:
-                if isinstance(target.target, cst.Name) and target.target.value in declared:
-                    found.append((node, f"assigning `{target.target.value}` outside the body"))
+                self._store(node, target.target)
 
         def visit_AugAssign(self, node: cst.AugAssign) -> None:
-            if isinstance(node.target, cst.Name) and node.target.value in declared:
-                found.append((node, f"assigning `{node.target.value}` outside the body"))
+            self._store(node, node.target)
+
+        def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+            if node.value is not None:
+                self._store(node, node.target)
+
+        def _store(self, node: cst.CSTNode, target: cst.BaseExpression) -> None:
+            if isinstance(target, cst.Name):
+                if target.value in declared:
+                    found.append((node, f"assigning `{target.value}` outside the body"))
+            elif isinstance(target, (cst.Tuple, cst.List)):
+                for element in target.elements:
+                    self._store(node, element.value)
+            else:
+                root = _root(target)
+                what = _outer_store(step, target)
+                if what is not None and root is not None and not self._guarded(root.value):
+                    found.append((node, what))
 
         def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
             return node is step.node
 
     step.node.visit(Finder())
     return found
+
+
+# Calls that build a Python container, or a NumPy array (which a traced value cannot enter).
+CONTAINER_CALLS = frozenset({"list", "dict", "set", "bytearray"})
+CONTAINER_QUALIFIED = ("collections.", "numpy.")
+CONTAINER_LITERALS = (cst.List, cst.Dict, cst.Set, cst.ListComp, cst.DictComp, cst.SetComp)
+
+
+def _code(node: cst.CSTNode) -> str:
+    return cst.Module([]).code_for_node(node)
+
+
+def _root(target: cst.BaseExpression) -> cst.Name | None:
+    """The name at the bottom of `a[i]["k"]` or `a.b.c`."""
+    while isinstance(target, (cst.Attribute, cst.Subscript)):
+        target = target.value
+    return target if isinstance(target, cst.Name) else None
+
+
+def _outer_store(step: StepFunction, target: cst.BaseExpression) -> str | None:
+    """What storing into ``target`` changes outside the body: an item of a Python container or
+    NumPy array defined outside it (`calls[0] += 1`, `cache[k] = v`), or an attribute of an
+    object defined outside it (`self.count += 1`); else None."""
+    root = _root(target)
+    if root is None:
+        return None
+    owner, bindings = lookup(step.scope, root.value)
+    if owner is None or owner.is_within(step.scope) or not bindings:
+        return None
+    if isinstance(target, cst.Attribute):
+        return f"assigning `{_code(target)}` (an attribute of an object defined outside the body)"
+    if isinstance(target, cst.Subscript) and all(_container(b) for b in bindings):
+        return f"storing into `{_code(target)}` (a container defined outside the body)"
+    return None
+
+
+def _container(binding) -> bool:
+    """The binding visibly makes a Python container or a NumPy array."""
+    value = binding.assigned_value
+    if isinstance(value, CONTAINER_LITERALS):
+        return True
+    if not isinstance(value, cst.Call):
+        return False
+    if isinstance(value.func, cst.Name) and value.func.value in CONTAINER_CALLS:
+        return lookup(binding.scope, value.func.value)[0] is None
+    return (qualified_name(binding.scope, value.func) or "").startswith(CONTAINER_QUALIFIED)
+
+
+def _outer_iterator(step: StepFunction, call: cst.Call) -> bool:
+    """`next(it)`, the builtin, on a name bound outside the body."""
+    if lookup(step.scope, "next")[0] is not None or not call.args:
+        return False
+    arg = call.args[0].value
+    if not isinstance(arg, cst.Name):
+        return False
+    owner, bindings = lookup(step.scope, arg.value)
+    return owner is not None and not owner.is_within(step.scope) and bool(bindings)
 
 
 def _print_fix(ctx: RuleContext, call: cst.Call) -> Fix | None:

@@ -1,18 +1,26 @@
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Iterator
+
+import libcst as cst
 
 from scanlint.analysis import captures, loop_targets
 from scanlint.carry import step_function
 from scanlint.diagnostic import Diagnostic
+from scanlint.model import FileModel, ScanSite
 from scanlint.rules import Invalid, Rule, RuleContext
+from scanlint.scopes import Binding, Scope, lookup
 
 
 class LoopVariableCapture(Rule):
     """
     ## What it does
-    Finds a loop body defined inside a Python `for` loop that reads the loop's variable, and
-    is passed to a scan-family call after that iteration is over (outside the loop).
+    Finds a loop body defined inside a Python `for` loop that reads the loop's variable and
+    is passed to a scan-family call after that iteration is over (outside the loop): directly,
+    or kept in a list or dict (`bodies.append(step)`, `bodies[name] = step`, a list
+    comprehension of lambdas) and taken from it after the loop (`for f in bodies: scan(f,
+    ...)`, `scan(bodies[0], ...)`, `bodies.items()`, `enumerate(bodies)`).
 
     ## Why is this bad?
     A closure reads the variable when it runs, and a scan runs (traces) its body when called:
@@ -42,23 +50,38 @@ class LoopVariableCapture(Rule):
     NAME = "loop-variable-capture"
     MESSAGE = ("Step function `{step}` reads loop variable {names} but runs after the loop: "
                "it sees the last value")
+    KEPT = ("Step functions kept in `{container}` read loop variable {names} but run after "
+            "the loop: each sees the last value")
 
     def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         for site in ctx.model.sites:
-            step = step_function(ctx.model, site)
-            if step is None or not step.is_def or len(step.ref.bindings) != 1:
-                continue
-            binding = step.ref.bindings[0]
-            if not binding.loops:
-                continue
-            read = {c.name for c in captures(ctx.model, step) if c.scope is binding.scope}
-            for loop in binding.loops:
-                names = sorted(loop_targets(loop) & read)
-                if names and loop not in site.loops:  # defined in the loop, used after it
-                    yield ctx.diagnostic(self, site.call, self.MESSAGE.format(
-                        step=step.node.name.value, names=", ".join(f"`{n}`" for n in names)),
-                        statement=site.statement)
-                    break
+            found = self._direct(ctx, site)
+            if found is None:
+                found = self._kept(ctx, site)
+            if found is not None:
+                yield ctx.diagnostic(self, site.call, found, statement=site.statement)
+
+    def _direct(self, ctx: RuleContext, site: ScanSite) -> str | None:
+        step = step_function(ctx.model, site)
+        if step is None or not step.is_def or len(step.ref.bindings) != 1:
+            return None
+        binding = step.ref.bindings[0]
+        read = {c.name for c in captures(ctx.model, step) if c.scope is binding.scope}
+        for loop in binding.loops:
+            names = sorted(loop_targets(loop) & read)
+            if names and loop not in site.loops:  # defined in the loop, used after it
+                return self.MESSAGE.format(step=step.node.name.value, names=_listed(names))
+        return None
+
+    def _kept(self, ctx: RuleContext, site: ScanSite) -> str | None:
+        ref = site.body()
+        container = _container_read(site, ref.expr) if ref is not None else None
+        if container is None:
+            return None
+        for kept in _kept_functions(ctx.model, container):
+            if kept.loop not in site.loops:
+                return self.KEPT.format(container=container.name, names=_listed(kept.names))
+        return None
 
     VALID = [
         # Used in the same iteration: traced at once, sees the current value.
@@ -69,10 +92,178 @@ class LoopVariableCapture(Rule):
         "import jax\ndef run(xs):\n    for k in range(3):\n"
         "        def step(c, x, k=k):\n            return c + k * x, c\n"
         "    return jax.lax.scan(step, 0.0, xs)\n",
+        # Kept in a list, but each made by a factory or bound as a default.
+        "import jax\ndef make(k):\n    def step(c, x):\n        return c + k * x, c\n"
+        "    return step\n"
+        "def run(xs):\n    steps = []\n    for k in range(3):\n        steps.append(make(k))\n"
+        "    return [jax.lax.scan(f, 0.0, xs) for f in steps]\n",
+        "import jax\ndef run(xs):\n"
+        "    steps = [lambda c, x, k=k: (c + k * x, c) for k in range(3)]\n"
+        "    return [jax.lax.scan(f, 0.0, xs) for f in steps]\n",
     ]
 
     INVALID = [
         Invalid("import jax\ndef run(xs):\n    for k in range(3):\n"
                 "        def step(c, x):\n            return c + k * x, c\n"
                 "    return jax.lax.scan(step, 0.0, xs)\n"),
+        # Kept in a list, scanned in a comprehension after the loop.
+        Invalid("import jax\ndef run(xs):\n    steps = []\n    for k in range(3):\n"
+                "        def step(c, x):\n            return c + k * x, c\n"
+                "        steps.append(step)\n"
+                "    return [jax.lax.scan(f, 0.0, xs) for f in steps]\n"),
+        # Kept in a dict by name, taken out by key.
+        Invalid("from jax import lax\ndef run(xs, rates):\n    bodies = {}\n"
+                "    for name, rate in rates.items():\n"
+                "        bodies[name] = lambda c, x: (c * rate + x, c)\n"
+                "    return lax.scan(bodies['fast'], 0.0, xs)\n"),
+        # A list comprehension of lambdas, iterated with enumerate.
+        Invalid("import jax\ndef run(xs):\n"
+                "    steps = [lambda c, x: (c + k * x, c) for k in range(3)]\n"
+                "    outs = []\n    for i, f in enumerate(steps):\n"
+                "        outs.append(jax.lax.scan(f, 0.0, xs))\n    return outs\n"),
     ]
+
+
+def _listed(names) -> str:
+    return ", ".join(f"`{n}`" for n in sorted(names))
+
+
+@dataclass(frozen=True)
+class Container:
+    """A list or dict the loop's body is taken from, and the scope that binds it."""
+
+    name: str
+    binding: Binding
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A function stored in a container from inside a loop, reading that loop's variables."""
+
+    loop: cst.CSTNode  # a `for` statement, or a comprehension's `for`
+    names: tuple[str, ...]
+
+
+def _container_read(site: ScanSite, expr: cst.BaseExpression) -> Container | None:
+    """The container `C` when the body is `C[...]`, or a name a `for` loop (or comprehension)
+    takes from `C`, `C.values()`, `C.items()` or `enumerate(C)`."""
+    if isinstance(expr, cst.Subscript):
+        return _container_named(site.scope, expr.value)
+    if not isinstance(expr, cst.Name):
+        return None
+    _owner, bindings = lookup(site.scope, expr.value)
+    if len(bindings) != 1 or bindings[0].kind != "loop":
+        return None
+    loop = bindings[0].node
+    iterable = getattr(loop, "iter", None)
+    if isinstance(iterable, cst.Call):
+        func = iterable.func
+        if isinstance(func, cst.Attribute) and func.attr.value in ("values", "items"):
+            iterable = func.value
+        elif isinstance(func, cst.Name) and func.value == "enumerate" and iterable.args:
+            iterable = iterable.args[0].value
+    return _container_named(bindings[0].scope, iterable) if iterable is not None else None
+
+
+def _container_named(scope: Scope, expr: cst.BaseExpression) -> Container | None:
+    if not isinstance(expr, cst.Name):
+        return None
+    _owner, bindings = lookup(scope, expr.value)
+    if len(bindings) != 1 or not isinstance(
+            bindings[0].assigned_value, (cst.List, cst.Dict, cst.ListComp, cst.DictComp)):
+        return None
+    return Container(expr.value, bindings[0])
+
+
+def _kept_functions(model: FileModel, container: Container) -> list[Kept]:
+    """Functions put in the container inside a loop that read the loop's variables: by
+    `C.append(f)`, `C.insert(i, f)`, `C[k] = f`, or as the element of a comprehension."""
+    value = container.binding.assigned_value
+    if isinstance(value, (cst.ListComp, cst.DictComp)):
+        element = value.value if isinstance(value, cst.DictComp) else value.elt
+        comprehension = model.scope_of.get(id(value))
+        if comprehension is None or not isinstance(element, cst.Lambda):
+            return []
+        names = _late_reads(model, element, comprehension, loop_targets(value.for_in))
+        return [Kept(value.for_in, names)] if names else []
+    found = []
+    for loop, stored in _stores(container):
+        function = _function_of(model, container.binding.scope, stored, loop)
+        if function is not None:
+            names = _late_reads(model, function, container.binding.scope, loop_targets(loop))
+            if names:
+                found.append(Kept(loop, names))
+    return found
+
+
+def _stores(container: Container) -> list[tuple[cst.For, cst.BaseExpression]]:
+    """(innermost `for` around it, stored value) for each store into the container in the
+    scope that binds it."""
+    name = container.name
+    root = container.binding.scope.node
+    stores: list[tuple[cst.For, cst.BaseExpression]] = []
+    loops: list[cst.For] = []
+
+    class Stores(cst.CSTVisitor):
+        def visit_For(self, node: cst.For) -> None:
+            loops.append(node)
+
+        def leave_For(self, original_node: cst.For) -> None:
+            loops.pop()
+
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return node is root
+
+        def visit_Lambda(self, node: cst.Lambda) -> bool:
+            return False
+
+        def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+            return False
+
+        def visit_Call(self, node: cst.Call) -> None:
+            func = node.func
+            if (loops and isinstance(func, cst.Attribute) and func.attr.value in ("append", "insert")
+                    and isinstance(func.value, cst.Name) and func.value.value == name and node.args):
+                stores.append((loops[-1], node.args[-1].value))
+
+        def visit_Assign(self, node: cst.Assign) -> None:
+            for target in node.targets:
+                if (loops and isinstance(target.target, cst.Subscript)
+                        and isinstance(target.target.value, cst.Name)
+                        and target.target.value.value == name):
+                    stores.append((loops[-1], node.value))
+
+    root.visit(Stores())
+    return stores
+
+
+def _function_of(model: FileModel, scope: Scope, stored: cst.BaseExpression,
+                 loop: cst.For) -> cst.FunctionDef | cst.Lambda | None:
+    """The lambda stored, or the def or lambda a stored name is bound to inside ``loop``."""
+    if isinstance(stored, cst.Lambda):
+        return stored
+    if not isinstance(stored, cst.Name):
+        return None
+    _owner, bindings = lookup(scope, stored.value)
+    if len(bindings) != 1 or loop not in bindings[0].loops:
+        return None
+    node = bindings[0].node
+    if isinstance(node, cst.FunctionDef):
+        return node
+    value = bindings[0].assigned_value
+    return value if isinstance(value, cst.Lambda) else None
+
+
+def _late_reads(model: FileModel, function: cst.FunctionDef | cst.Lambda, loop_scope: Scope,
+                names: set[str]) -> tuple[str, ...]:
+    """The loop variables ``function`` reads when it runs (not bound as defaults)."""
+    inner = model.scope_of.get(id(function))
+    if inner is None:
+        return ()
+    read = set()
+    for scope in inner.walk():
+        for load in scope.loads:
+            owner, _ = lookup(scope, load.value)
+            if owner is loop_scope and load.value in names:
+                read.add(load.value)
+    return tuple(sorted(read))

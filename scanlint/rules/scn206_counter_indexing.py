@@ -18,13 +18,18 @@ from scanlint.scopes import lookup
 class CounterIndexing(Rule):
     """
     ## What it does
-    Finds a `scan` over nothing (`xs=None`) whose carry holds a counter `t` that starts at `0`,
-    goes up by one each step, and is only used to index arrays (`a[:, t]`, `a[t]`).
+    Finds a `scan` whose carry holds a counter `t` that starts at `0`, goes up by one each
+    step, and is only used to index arrays (`a[:, t]`, `a[t]`), whether the scan is over
+    nothing (`xs=None`) or over other arrays already.
 
     ## Why is this bad?
-    That is what `xs` is for: scanning over `a.T` (or `a`) hands the body the slice directly,
-    without a counter in the carry, dynamic indexing in the loop, or a `length=` to keep in step
-    with the array. The reference article's example has exactly this shape.
+    That is what `xs` is for: scanning over `a.T` (or `a`, or `(xs, a)` beside an existing
+    `xs`) hands the body the slice directly, without a counter in the carry, dynamic indexing
+    in the loop, or a `length=` to keep in step with the array. A dynamic index past the end
+    is clamped silently (JAX's out-of-bounds rule), so an array shorter than the loop gives
+    its last row again and again; and with `reverse=True` the counter still counts up while
+    `xs` is read backwards, pairing `a[t]` with the wrong step. The reference article's example
+    has exactly this shape.
 
     ## Example
     ```python
@@ -49,10 +54,14 @@ class CounterIndexing(Rule):
     left with one slot becomes that value itself. Where the loop's result is used, the counter
     comes back as `jnp.asarray(length)`, the weak-typed integer jax returns for it. `length=`
     stays, so an array whose axis is not `length` long now fails loudly at trace time where
-    the dynamic index used to clamp silently. The fix is offered when the indexed arrays are
-    names that read the same at the call (or carry slots passed through unchanged, whose init
-    is a name), the step is a `def` used only by this call, its `x` parameter is unused, and
-    the scan is not `reverse=`. Run `scanlint verify` on the result.
+    the dynamic index used to clamp silently. Beside an existing `xs` the scan goes over
+    `(xs, a[:n])`, `n` being `length=` or `xs.shape[0]` (so `xs` must be a name or `length=`
+    given), and the body unpacks its old `x` and the slices from its new parameter; an array
+    shorter than the loop fails loudly there too. The fix is offered when the indexed arrays
+    are names that read the same at the call (or carry slots passed through unchanged, whose
+    init is a name at the call), the step is a `def` used only by this call, its `x`
+    parameter is unused (when there is no `xs`), and the scan is not `reverse=`. Run
+    `scanlint verify` on the result.
     """
 
     CODE = "SCN206"
@@ -62,7 +71,7 @@ class CounterIndexing(Rule):
 
     def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         for site in ctx.model.sites:
-            if site.callee != "scan" or not _scans_nothing(site):
+            if site.callee != "scan":
                 continue
             step = step_function(ctx.model, site)
             layout = carry_layout(ctx.model, site, step) if step else None
@@ -81,8 +90,8 @@ class CounterIndexing(Rule):
         # The counter is also used as a value.
         "import jax\ndef step(c, _):\n    s, t = c\n    return (s + a[t] * t, t + 1), s\n"
         "out = jax.lax.scan(step, (0.0, 0), None, length=3)\n",
-        # There is an xs already.
-        "import jax\ndef step(c, x):\n    s, t = c\n    return (s + a[t] + x, t + 1), s\n"
+        # There is an xs already, and the counter is also a value.
+        "import jax\ndef step(c, x):\n    s, t = c\n    return (s + a[t] * t + x, t + 1), s\n"
         "out = jax.lax.scan(step, (0.0, 0), xs)\n",
         # The counter indexes with an offset.
         "import jax\ndef step(c, _):\n    s, t = c\n    return (s + a[t + 1], t + 1), s\n"
@@ -117,6 +126,23 @@ class CounterIndexing(Rule):
             "    _, ys = lax.scan(step, (s0, u, k), (u, jnp.moveaxis(k, -1, 0)), length=4)\n"
             "    return ys\n",
             unsafe=True),
+        # Beside an existing xs: the arrays join it, cut to the scan's length.
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n"
+            "def run(w, xs):\n    def step(c, x):\n        s, t = c\n"
+            "        return (s + w[t] * x, t + 1), s\n"
+            "    return jax.lax.scan(step, (0.0, 0), xs)\n",
+            "import jax\nimport jax.numpy as jnp\n"
+            "def run(w, xs):\n    def step(s, x2):\n        x, w_t = x2\n"
+            "        return s + w_t * x, s\n"
+            "    carry_out, ys_out = jax.lax.scan(step, 0.0, (xs, w[:xs.shape[0]]))\n"
+            "    return (carry_out, jnp.asarray(xs.shape[0])), ys_out\n",
+            unsafe=True),
+        # Beside an xs scanned in reverse (the counter runs forward): reported, no fix.
+        Invalid(
+            "import jax\ndef run(w, xs):\n    def step(c, x):\n        s, t = c\n"
+            "        return (s + w[t] * x, t + 1), s\n"
+            "    return jax.lax.scan(step, (0.0, 0), xs, reverse=True)\n"),
         # Scanned in reverse: reported, no fix.
         Invalid(
             "import jax\ndef run(s0, a):\n    def step(c, _):\n        s, t = c\n"
@@ -207,12 +233,15 @@ def _fix(ctx: RuleContext, site: ScanSite, step: StepFunction, layout: CarryLayo
     assert name is not None and isinstance(step.node, cst.FunctionDef)
     sliced = [_sliced(node, name) for node in uses]
     if (None in sliced or "reverse" in site.args or not layout.is_sequence
-            or not _only_use(model, step, site)
+            or not layout.init_at_call or not _only_use(model, step, site)
             or any(node is site.call for node in nodes_in(step.node))):
         return None
-    x_param = _x_param(step)
+    xs = None if _scans_nothing(site) else site.args.get("xs")
+    x_param = _x_param(step, unused=xs is None)
     jnp = _jax_numpy(model, site)
-    if x_param is None or (jnp is None and any(s.axis for s in sliced)):
+    length = _scan_length(site, xs)
+    if x_param is None or (jnp is None and any(s.axis for s in sliced)) or (
+            xs is not None and length is None):
         return None
     arrays = list(dict.fromkeys(sliced))  # in order of first use
     sources = [_array_source(model, step, site, layout, s.array) for s in arrays]
@@ -223,19 +252,41 @@ def _fix(ctx: RuleContext, site: ScanSite, step: StepFunction, layout: CarryLayo
     changes: dict = {id(node): cst.Name(slice_names[arrays.index(s)])
                      for node, s in zip(uses, sliced)}
     keep = [i for i in range(layout.size) if i != counter]
-    changes.update(_carry_changes(model, step, layout, keep, x_param, slice_names, used))
-    xs = [s if a.axis == 0 else _moveaxis(jnp, s, a.axis) for s, a in zip(sources, arrays)]
+    x_names = slice_names if xs is None else [x_param.name.value, *slice_names]
+    changes.update(_carry_changes(model, step, layout, keep, x_param, x_names, used))
+    scanned = [s if a.axis == 0 else _moveaxis(jnp, s, a.axis) for s, a in zip(sources, arrays)]
+    if xs is not None:  # the arrays join the existing xs, cut to the scan's length
+        assert length is not None
+        scanned = [xs, *(_prefix(s, length) for s in scanned)]
     assert isinstance(site.init, (cst.Tuple, cst.List))
     new_call = _with_xs(site, call_with_init(site, without_slots(site.init, keep)),
-                        xs[0] if len(xs) == 1 else cst.Tuple([cst.Element(x) for x in xs]))
-    statements = _statements(model, site, layout, counter, new_call, jnp)
+                        scanned[0] if len(scanned) == 1 else cst.Tuple(
+                            [cst.Element(x) for x in scanned]))
+    statements = _statements(model, site, layout, counter, new_call, jnp, length)
     if statements is None:
         return None
     new_def = step.node.visit(ReplaceById(changes))
     replacements = [(step.node, [new_def]), (site.statement, statements)]
+    what = ", ".join(cst.Module([]).code_for_node(x) for x in scanned)
     return statement_fix(ctx.text, model.module, model.range_of, replacements,
-                         f"Scan over {', '.join(cst.Module([]).code_for_node(x) for x in xs)} "
-                         f"instead of indexing with `{name}`", "unsafe", model.index)
+                         f"Scan over {what} instead of indexing with `{name}`", "unsafe",
+                         model.index)
+
+
+def _scan_length(site: ScanSite, xs: cst.BaseExpression | None) -> cst.BaseExpression | None:
+    """How many steps the scan runs, as an expression safe to evaluate again: `length=`, or
+    `xs.shape[0]` for an `xs` that is a name."""
+    length = site.args.get("length")
+    if length is not None:
+        return length if _pure(length) else None
+    if isinstance(xs, cst.Name):
+        return cst.parse_expression(f"{xs.value}.shape[0]")
+    return None
+
+
+def _prefix(array: cst.BaseExpression, length: cst.BaseExpression) -> cst.Subscript:
+    """`array[:length]`."""
+    return cst.Subscript(array, [cst.SubscriptElement(cst.Slice(None, length))])
 
 
 def _only_use(model: FileModel, step: StepFunction, site: ScanSite) -> bool:
@@ -245,16 +296,17 @@ def _only_use(model: FileModel, step: StepFunction, site: ScanSite) -> bool:
     return len(model.references(step.ref.bindings[0])) == 1
 
 
-def _x_param(step: StepFunction) -> cst.Param | None:
-    """The step's `x` parameter, when the body never reads it."""
+def _x_param(step: StepFunction, unused: bool) -> cst.Param | None:
+    """The step's `x` parameter (a plain second parameter), when the body never reads it or
+    ``unused`` is False."""
     params = step.node.params
     positional = [*params.posonly_params, *params.params]
     if (len(positional) != 2 or isinstance(params.star_arg, cst.Param) or params.kwonly_params
             or params.star_kwarg is not None):
         return None
     x = positional[1]
-    if any(load.value == x.name.value for scope in step.scope.walk() for load in scope.loads
-           if lookup(scope, load.value)[0] is step.scope):
+    if unused and any(load.value == x.name.value for scope in step.scope.walk()
+                      for load in scope.loads if lookup(scope, load.value)[0] is step.scope):
         return None
     return x
 
@@ -298,20 +350,21 @@ def _moveaxis(jnp: str | None, array: cst.BaseExpression, axis: int) -> cst.Base
 
 
 def _carry_changes(model, step: StepFunction, layout: CarryLayout, keep: list[int],
-                   x_param: cst.Param, slice_names: list[str], used: set[str]) -> dict:
-    """The body without the counter; the slices arrive as its `x` parameter."""
+                   x_param: cst.Param, x_names: list[str], used: set[str]) -> dict:
+    """The body without the counter; what it scans over arrives as its `x` parameter: one
+    name, or a tuple it unpacks into ``x_names`` first."""
     line = layout.unpack_line
     assert line is not None
     changes: dict = {}
-    if len(slice_names) == 1:
-        changes[id(x_param)] = x_param.with_changes(name=cst.Name(slice_names[0]),
+    if len(x_names) == 1:
+        changes[id(x_param)] = x_param.with_changes(name=cst.Name(x_names[0]),
                                                     default=None, equal=cst.MaybeSentinel.DEFAULT)
         slices_line = []
     else:
         x_name = fresh_name("x", used)
         changes[id(x_param)] = x_param.with_changes(name=cst.Name(x_name))
         slices_line = [cst.SimpleStatementLine([cst.Assign(
-            [cst.AssignTarget(cst.Tuple([cst.Element(cst.Name(n)) for n in slice_names],
+            [cst.AssignTarget(cst.Tuple([cst.Element(cst.Name(n)) for n in x_names],
                                         lpar=[], rpar=[]))], cst.Name(x_name))])]
     changes.update(unpack_changes(step, layout, keep))
     if len(keep) == 1:  # the unpacking goes; the slices' unpacking takes its place
@@ -343,10 +396,10 @@ def _with_xs(site: ScanSite, call: cst.Call, xs: cst.BaseExpression) -> cst.Call
 
 
 def _statements(model: FileModel, site: ScanSite, layout: CarryLayout, counter: int,
-                new_call: cst.Call, jnp: str | None) -> list[cst.BaseStatement] | None:
+                new_call: cst.Call, jnp: str | None,
+                length: cst.BaseExpression | None) -> list[cst.BaseStatement] | None:
     """The call's statement; where the result is used, the counter's final value comes back
     as `jnp.asarray(length)`."""
-    length = site.args.get("length")
     keep = [i for i in range(layout.size) if i != counter]
 
     def rebuild(carry_out: cst.BaseExpression) -> cst.BaseExpression:

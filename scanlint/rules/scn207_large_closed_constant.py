@@ -1,29 +1,53 @@
 from __future__ import annotations
 
+import math
 from typing import Iterator
 
 import libcst as cst
 
-from scanlint.analysis import captures
 from scanlint.carry import step_function
+from scanlint.carry_types import Aval, Context, value_of
 from scanlint.diagnostic import Diagnostic
+from scanlint.model import FileModel
 from scanlint.rules import Invalid, Rule, RuleContext
-from scanlint.scopes import qualified_name
+from scanlint.scopes import Binding, Scope, lookup, qualified_name
 
 ARRAY_MAKERS = ("jax.numpy.", "numpy.", "jax.random.")
+# Functions under those modules that make no array, or only a tiny one (a PRNG key).
+NOT_ARRAYS = frozenset({
+    "finfo", "iinfo", "dtype", "errstate", "vectorize", "frompyfunc", "default_rng",
+    "RandomState", "Generator", "SeedSequence", "seed", "printoptions", "set_printoptions",
+    "result_type", "promote_types", "can_cast", "issubdtype", "PRNGKey", "key", "key_data",
+    "wrap_key_data", "ndim", "shape", "size", "isscalar", "iscomplexobj", "isrealobj",
+})
+# Wrappers whose first argument is the function they run (`jax.jit(lambda v: f(v, W))`).
+WRAPPERS = frozenset({"jax.jit", "jax.vmap", "jax.pmap", "jax.checkpoint", "jax.remat",
+                      "jax.named_call", "functools.partial", "jax.tree_util.Partial"})
+SMALL = 1000  # elements: an array the code shows to be smaller is not reported
 
 
 class LargeClosedConstant(Rule):
     """
     ## What it does
-    Finds a loop body that reads a module-level array built when the module is imported
-    (`W = jnp.ones((1000, 1000))`, `np.load(...)`, `jax.random.normal(...)`).
+    Finds a loop body that reads a module-level array built when the module is imported,
+    directly or through the module-level functions it calls: a `def`, or a name bound to
+    `jax.jit(...)`, `functools.partial(...)` or a lambda closing over the array
+    (`project_j = jax.jit(lambda v: project(v, STACK))`). An array is built by an array maker
+    (`jnp.ones((1000, 1000))`, `np.load(...)`, `jax.random.normal(...)`) or an expression over
+    one (`jnp.ones(...) * 0.001`, `jnp.asarray(np.load(...))`,
+    `np.linspace(...).reshape(...)`). Arrays the code shows to have fewer than 1,000
+    elements are not reported.
 
     ## Why is this bad?
-    A concrete array a function closes over is not an argument of the jitted computation: JAX
-    embeds it in the compiled program as a constant. Measured here, a 1000x1000 float32 array
-    made 8 MB of StableHLO and slower compiles, and every distinct value compiles anew. Passing
-    the array as an argument keeps it out of the program.
+    A concrete array a traced function reads is not an argument: JAX captures its value when
+    it traces the loop and keeps that value. A jitted function, or a module-level body (`scan`
+    caches its trace by the function), goes on using it after the module-level name is
+    reassigned (a reloaded table, a new weight matrix), silently: a test checks this under
+    JAX. Jax 0.10 passes the captured array to the compiled program as a hidden extra
+    argument on every call (jax 0.4 and older embedded it in the program, for slow compiles
+    and constant folding: jax-ml/jax#10596, #14655); measured here, a 1000x1000 float32 matrix
+    closed over cost 0.86 ms a call against 0.51 ms passed as an argument. Passing the array
+    as an argument avoids both.
 
     ## Example
     ```python
@@ -44,22 +68,31 @@ class LargeClosedConstant(Rule):
 
     CODE = "SCN207"
     NAME = "large-closed-constant"
-    MESSAGE = ("Step function reads module-level array `{name}` built at import time: under "
-               "`jit` it is compiled in as a constant; pass it as an argument")
+    MESSAGE = ("Step function reads module-level array `{name}` built at import time: JAX "
+               "captures its value when tracing; pass it as an argument")
+    THROUGH = ("Step function reaches module-level array `{name}` through `{via}`: JAX "
+               "captures its value when tracing; pass it as an argument")
 
     def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         for site in ctx.model.sites:
             step = step_function(ctx.model, site)
             if step is None:
                 continue
-            for capture in captures(ctx.model, step):
-                if capture.category == "global" and _built_array(capture.bindings):
-                    yield ctx.diagnostic(self, site.call, self.MESSAGE.format(name=capture.name),
-                                         statement=site.statement)
+            for name, via in _closed_arrays(ctx.model, step.scope):
+                message = (self.MESSAGE.format(name=name) if via is None
+                           else self.THROUGH.format(name=name, via=via))
+                yield ctx.diagnostic(self, site.call, message, statement=site.statement)
 
     VALID = [
         "import jax\nimport jax.numpy as jnp\nSCALE = 2.0\n"
         "def run(W, xs):\n    def step(c, x):\n        return jnp.tanh(W @ c * SCALE + x), c\n"
+        "    return jax.lax.scan(step, jnp.zeros(3), xs)\n",
+        # A small table the code shows to be small.
+        "import jax\nimport numpy as np\nTABLE = np.array([0.5, 1.5, 2.5])\n"
+        "def run(xs):\n    return jax.lax.map(lambda i: TABLE[i], xs)\n",
+        # A module-level helper that reads no module-level array.
+        "import jax\nimport jax.numpy as jnp\ndef project(v, m):\n    return m @ v\n"
+        "def run(m, xs):\n    def step(c, x):\n        return project(c, m) + x, c\n"
         "    return jax.lax.scan(step, jnp.zeros(3), xs)\n",
     ]
 
@@ -69,14 +102,144 @@ class LargeClosedConstant(Rule):
                 "    return jax.lax.scan(step, jnp.zeros(1000), xs)\n"),
         Invalid("import numpy as np\nfrom jax import lax\nTABLE = np.load('table.npy')\n"
                 "def run(xs):\n    return lax.map(lambda x: TABLE[x], xs)\n"),
+        Invalid("import numpy as np\nimport jax.numpy as jnp\nfrom jax import lax\n"
+                "TABLE = jnp.asarray(np.load('table.npy'))\n"
+                "def run(xs):\n    return lax.map(lambda x: TABLE[x], xs)\n"),
+        # Through a jitted lambda closing over an array built by an expression.
+        Invalid("import jax\nimport jax.numpy as jnp\n"
+                "STACK = jnp.ones((1000, 1000)) * 0.001\n"
+                "def project(v, m):\n    return m @ v\n"
+                "project_j = jax.jit(lambda v: project(v, STACK))\n"
+                "def run(xs):\n    def step(c, x):\n        return project_j(c) + x, c\n"
+                "    return jax.lax.scan(step, jnp.zeros(1000), xs)\n"),
+        # Through a module-level function; the array a method chain over a maker.
+        Invalid("import jax\nimport numpy as np\n"
+                "GRID = np.linspace(0.0, 1.0, 40000).reshape(200, 200)\n"
+                "def smooth(v):\n    return GRID @ v\n"
+                "def run(xs):\n    return jax.lax.fori_loop(0, 3, lambda i, v: smooth(v), xs)\n"),
     ]
 
 
-def _built_array(bindings) -> bool:
-    if len(bindings) != 1:
+def _closed_arrays(model: FileModel, scope: Scope) -> list[tuple[str, str | None]]:
+    """(array, the function it is reached through or None) for the module-level arrays the
+    function of ``scope`` reads, directly or through module-level functions (depth 3)."""
+    found: list[tuple[str, str | None]] = []
+    seen: set[int] = {id(scope)}
+    pending: list[tuple[Scope, str | None, int]] = [(scope, None, 0)]
+    while pending:
+        current, via, depth = pending.pop(0)
+        for name, bindings in _globals_read(current) + _bound_arguments(current):
+            if _built_array(model, bindings):
+                found.append((name, via))
+                continue
+            if len(bindings) != 1:
+                continue
+            for inner in _functions_of(model, bindings[0]):
+                if id(inner) not in seen and depth < 3:
+                    seen.add(id(inner))
+                    pending.append((inner, via or name, depth + 1))
+    return list(dict.fromkeys(found))
+
+
+def _globals_read(scope: Scope) -> list[tuple[str, list[Binding]]]:
+    """Module-level names the function of ``scope`` (or functions inside it) reads, with
+    their bindings."""
+    found: dict[str, list[Binding]] = {}
+    for inner in scope.walk():
+        for load in inner.loads:
+            owner, bindings = lookup(inner, load.value)
+            if owner is not None and owner.kind == "module" and bindings:
+                found.setdefault(load.value, list(bindings))
+    return list(found.items())
+
+
+def _bound_arguments(scope: Scope) -> list[tuple[str, list[Binding]]]:
+    """Module-level names a `partial(f, W)` binding of the module passes along with ``f``,
+    when ``scope`` is ``f``'s and ``f`` is bound once: read whenever ``f`` runs."""
+    found = []
+    node = scope.node
+    if not isinstance(node, cst.FunctionDef) or scope.parent is None:
+        return []
+    module = scope.module
+    for bindings in module.bindings.values():
+        value = bindings[0].assigned_value if len(bindings) == 1 else None
+        if not (isinstance(value, cst.Call) and value.args
+                and qualified_name(module, value.func) in WRAPPERS
+                and isinstance(value.args[0].value, cst.Name)
+                and value.args[0].value.value == node.name.value):
+            continue
+        for arg in value.args[1:]:
+            if isinstance(arg.value, cst.Name):
+                _owner, found_bindings = lookup(module, arg.value.value)
+                if found_bindings:
+                    found.append((arg.value.value, list(found_bindings)))
+    return found
+
+
+def _functions_of(model: FileModel, binding: Binding) -> list[Scope]:
+    """The scopes of what a module-level name runs: a `def`, a lambda, or what
+    `jax.jit(...)`/`partial(...)` wraps (with `partial`'s bound arguments read too)."""
+    if isinstance(binding.node, cst.FunctionDef):
+        inner = model.scope_of.get(id(binding.node))
+        return [inner] if inner is not None else []
+    value = binding.assigned_value
+    return _callable_scopes(model, binding.scope, value, 0) if value is not None else []
+
+
+def _callable_scopes(model: FileModel, scope: Scope, expr: cst.BaseExpression,
+                     depth: int) -> list[Scope]:
+    if isinstance(expr, cst.Lambda):
+        inner = model.scope_of.get(id(expr))
+        return [inner] if inner is not None else []
+    if depth > 2 or not isinstance(expr, cst.Call) or not expr.args:
+        return []
+    if qualified_name(scope, expr.func) not in WRAPPERS:
+        return []
+    scopes = _callable_scopes(model, scope, expr.args[0].value, depth + 1)
+    target = expr.args[0].value
+    if isinstance(target, cst.Name):
+        _owner, bindings = lookup(scope, target.value)
+        if len(bindings) == 1 and isinstance(bindings[0].node, cst.FunctionDef):
+            inner = model.scope_of.get(id(bindings[0].node))
+            scopes += [inner] if inner is not None else []
+    return scopes
+
+
+def _built_array(model: FileModel, bindings: list[Binding]) -> bool:
+    """A module-level name assigned only arrays, one at least built at import time (it may
+    be assigned again: `W = W * 3`, a reloaded table), none shown to be small."""
+    values = [b.assigned_value for b in bindings]
+    if any(b.scope.kind != "module" or v is None for b, v in zip(bindings, values)):
         return False
-    value = bindings[0].assigned_value
-    if not isinstance(value, cst.Call):
+    if not any(_array_expression(b.scope, v, 0) for b, v in zip(bindings, values)):
         return False
-    name = qualified_name(bindings[0].scope, value.func) or ""
-    return name.startswith(ARRAY_MAKERS)
+    for binding, value in zip(bindings, values):
+        known = value_of(value, Context(model, binding.scope, {}, set()))
+        if isinstance(known, Aval) and known.shape is not None and math.prod(known.shape) < SMALL:
+            return False
+    return True
+
+
+def _array_expression(scope: Scope, expr: cst.BaseExpression, depth: int) -> bool:
+    """An array maker's call, or an expression over one (arithmetic, a method, an index,
+    `.T`, another module-level name bound to one)."""
+    if depth > 4:
+        return False
+    if isinstance(expr, cst.Call):
+        name = qualified_name(scope, expr.func) or ""
+        if name.startswith(ARRAY_MAKERS):
+            return name.rpartition(".")[2] not in NOT_ARRAYS
+        return isinstance(expr.func, cst.Attribute) and _array_expression(
+            scope, expr.func.value, depth + 1)
+    if isinstance(expr, cst.BinaryOperation):
+        return (_array_expression(scope, expr.left, depth + 1)
+                or _array_expression(scope, expr.right, depth + 1))
+    if isinstance(expr, cst.UnaryOperation):
+        return _array_expression(scope, expr.expression, depth + 1)
+    if isinstance(expr, (cst.Subscript, cst.Attribute)):
+        return _array_expression(scope, expr.value, depth + 1)
+    if isinstance(expr, cst.Name):
+        _owner, bindings = lookup(scope, expr.value)
+        return any(b.scope.kind == "module" and b.assigned_value is not None
+                   and _array_expression(scope, b.assigned_value, depth + 1) for b in bindings)
+    return False

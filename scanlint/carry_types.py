@@ -1,0 +1,796 @@
+"""The dtype and shape a loop's carry visibly has: at the init, and in what the body returns.
+
+Part of the model (ground layer): SCN208 (the carry changes type) and SCN201 (the body unpacks
+a carry that cannot be unpacked) read these facts. An expression's abstract value is known only
+when the code says it: literals, array makers with literal shapes and dtypes (`jnp.zeros(3,
+jnp.int32)`), `.astype`, arithmetic on known values, names bound once to such expressions.
+Everything else is unknown (None), and nothing is guessed.
+
+Dtype promotion follows JAX's lattice with 64-bit types disabled (the default): Python scalars
+are weakly typed and take the other operand's dtype within their kind; a dtype left to its
+default (`jnp.zeros(3)`) is float32 or int32, float64 or int64 with `jax_enable_x64`, so a
+mismatch is claimed against a default only when no default could match (`float16`, `int8`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+import libcst as cst
+
+from scanlint.carry import StepFunction, followed_value, literal_elements, string_key
+from scanlint.model import FileModel
+from scanlint.scopes import Scope, lookup, qualified_name
+
+DTYPES = {
+    "bool": ("bool", "bool_"),
+    "uint": ("uint8", "uint16", "uint32", "uint64"),
+    "int": ("int8", "int16", "int32", "int64"),
+    "float": ("bfloat16", "float16", "float32", "float64"),
+    "complex": ("complex64", "complex128"),
+}
+KIND_OF = {name: kind for kind, names in DTYPES.items() for name in names}
+# Python's builtins used as dtypes (`dtype=int`), as JAX reads them.
+BUILTIN_DTYPES = {"int": "int", "float": "float", "complex": "complex", "bool": "bool"}
+# Widths no default dtype has: a mismatch against a default is certain.
+NON_DEFAULT = frozenset({"bfloat16", "float16", "int8", "int16", "uint8", "uint16", "bool",
+                         "bool_"})
+ARRAY_MODULES = ("jax.numpy", "numpy", "jax.lax")
+DEFAULT = {"bool": "bool", "uint": "uint32", "int": "int32", "float": "float32",
+           "complex": "complex64"}
+# 64-bit dtypes are the defaults with `jax_enable_x64` and become them without it: as a
+# default, they neither match nor differ from a default for certain.
+SIXTY_FOUR = frozenset({"float64", "int64", "uint64", "complex128"})
+
+
+@dataclass(frozen=True)
+class Aval:
+    """What is known of one array: its kind, its dtype (None when only the kind is known),
+    whether that dtype is a default (`jnp.zeros(3)`: float32, or float64 with x64), whether
+    JAX types it weakly (Python scalars), its shape. ``origin`` labels a carry's incoming
+    value (kept only by reading it), ``grown`` the carry a value was built by appending to."""
+
+    kind: str | None
+    dtype: str | None = None
+    default: bool = False
+    weak: bool | None = False
+    shape: tuple[int, ...] | None = None
+    origin: str | None = None
+    grown: str | None = None
+    grown_by: str | None = None  # the function that grew it (`append`, `concatenate`)
+
+    def describe(self) -> str:
+        name = self.dtype or self.kind or "an array"
+        if self.shape is not None:
+            name += f"[{','.join(str(d) for d in self.shape)}]"
+        return f"weakly typed {name}" if self.weak else name
+
+
+def of_kind(kind: str, weak: bool | None = False, shape: tuple | None = None) -> Aval:
+    """A value of ``kind`` whose dtype is the default."""
+    return Aval(kind, DEFAULT[kind], True, weak, shape)
+
+
+@dataclass(frozen=True)
+class Container:
+    """A tuple, list or dict literal of values (Avals, Containers or None)."""
+
+    kind: str  # "tuple" | "list" | "dict" | "none"
+    items: tuple
+    keys: tuple | None = None  # a dict's keys, in order
+
+
+Value = Aval | Container | None
+NONE = Container("none", ())  # `None`: an empty pytree
+
+
+# -- dtype promotion ----------------------------------------------------------------------------
+def dtype_name(model: FileModel, scope: Scope, expr: cst.BaseExpression | None) -> str | None:
+    """`jnp.float16`, `np.int32`, `"float16"`, `int` as a dtype name (a kind for builtins)."""
+    if expr is None:
+        return None
+    if isinstance(expr, cst.SimpleString):
+        text = string_key(expr)
+        return text if text in KIND_OF else None
+    if isinstance(expr, cst.Name) and expr.value in BUILTIN_DTYPES and lookup(
+            scope, expr.value)[0] is None:
+        return BUILTIN_DTYPES[expr.value]
+    name = qualified_name(scope, expr) or ""
+    module, _, last = name.rpartition(".")
+    if module in ("jax.numpy", "numpy") and last in KIND_OF:
+        return last
+    return None
+
+
+def as_aval(name: str, shape: tuple | None = None) -> Aval:
+    """A strong value of dtype ``name`` (a kind such as `int`: that kind's default)."""
+    if name in KIND_OF:
+        kind = KIND_OF[name]
+        name = "bool" if name == "bool_" else name
+        return Aval(kind, name, name in SIXTY_FOUR, False, shape)
+    return of_kind(name, False, shape)
+
+
+def _width(dtype: str) -> int:
+    return DTYPES[KIND_OF[dtype]].index(dtype)
+
+
+def promote(a: Aval, b: Aval, shape: tuple | None) -> Aval | None:
+    """The Aval of a binary operation on ``a`` and ``b`` (JAX's promotion lattice)."""
+    if a.kind is None or b.kind is None:
+        return None
+    if a.kind != b.kind:
+        return _across_kinds(a, b, shape)
+    if a.weak is None or b.weak is None:
+        return Aval(a.kind, None, False, None, shape)
+    if a.weak != b.weak:  # a Python scalar takes the array's dtype
+        strong = b if a.weak else a
+        return Aval(strong.kind, strong.dtype, strong.default, False, shape)
+    if a.weak:
+        return of_kind(a.kind, True, shape)
+    return _same_kind(a, b, shape)
+
+
+def _across_kinds(a: Aval, b: Aval, shape: tuple | None) -> Aval:
+    high, low = (a, b) if _rank(a.kind) > _rank(b.kind) else (b, a)
+    if {a.kind, b.kind} == {"int", "uint"}:
+        if high.weak or low.weak:  # a Python int takes an unsigned array's dtype
+            strong = low if high.weak else high
+            return Aval(strong.kind, strong.dtype, strong.default, strong.weak, shape)
+        return Aval("int", None, False, False, shape)
+    if high.weak is None or low.weak is None:
+        return Aval(high.kind, None, False, None, shape)
+    if high.weak and not low.weak and high.kind == "complex" and low.kind == "float":
+        wide = low.dtype == "float64"  # float32 + 1j: complex64, as strong as the float
+        return Aval("complex", "complex128" if wide else "complex64",
+                    low.default if wide or low.dtype is None else False, False, shape)
+    if high.weak and not low.weak:  # int32 + 0.5: a weak float of the default dtype
+        return of_kind(high.kind, True, shape)  # type: ignore[arg-type]
+    return Aval(high.kind, high.dtype, high.default, high.weak and low.weak, shape)
+
+
+def _rank(kind: str | None) -> int:
+    return {"bool": 0, "uint": 1, "int": 1, "float": 2, "complex": 3}[kind or "bool"]
+
+
+def _same_kind(a: Aval, b: Aval, shape: tuple | None) -> Aval:
+    if a.dtype is None or b.dtype is None:
+        return Aval(a.kind, None, False, False, shape)
+    if a.default or b.default:
+        explicit = b if a.default else a
+        default = a if a.default else b
+        wider = explicit if not explicit.default and _width(explicit.dtype) > _width(  # type: ignore[arg-type]
+            default.dtype) else default  # type: ignore[arg-type]
+        return Aval(a.kind, wider.dtype, wider.default, False, shape)
+    if {a.dtype, b.dtype} == {"bfloat16", "float16"}:
+        return Aval("float", "float32", False, False, shape)
+    wider = a if _width(a.dtype) >= _width(b.dtype) else b
+    return Aval(a.kind, wider.dtype, wider.default, False, shape)
+
+
+def at_least_float(value: Aval) -> Aval:
+    """The result of a float function (`sqrt`, `/`) of ``value``: ints become floats."""
+    if value.kind in ("bool", "uint", "int"):
+        return of_kind("float", value.weak, value.shape)
+    return value
+
+
+def dtype_differs(start: Aval, out: Aval) -> bool:
+    """Whether JAX sees a different dtype: a strong init's kind or visibly different width; a
+    weak init (a Python scalar, promoted to the output's dtype by JAX) only when the output is
+    of a lower kind."""
+    if start.kind is None or out.kind is None or start.weak is None:
+        return False
+    if start.weak:
+        return _rank(out.kind) < _rank(start.kind)
+    if start.kind != out.kind:
+        return not ({start.kind, out.kind} == {"int", "uint"} and out.weak is not False)
+    if out.weak is not False or start.dtype is None or out.dtype is None:
+        return False
+    if start.default or out.default:
+        explicit = out if start.default else start
+        return not explicit.default and explicit.dtype in NON_DEFAULT
+    return start.dtype != out.dtype
+
+
+def shape_differs(start: Aval, out: Aval) -> bool:
+    return start.shape is not None and out.shape is not None and start.shape != out.shape
+
+
+# -- shapes -------------------------------------------------------------------------------------
+def broadcast(a: tuple | None, b: tuple | None) -> tuple | None:
+    if a is None or b is None:
+        return None
+    out = []
+    for x, y in zip(reversed((1,) * (len(b) - len(a)) + a), reversed((1,) * (len(a) - len(b)) + b)):
+        if x != y and 1 not in (x, y):
+            return None
+        out.append(max(x, y))
+    return tuple(reversed(out))
+
+
+def literal_shape(expr: cst.BaseExpression | None) -> tuple[int, ...] | None:
+    """`3`, `(2, 3)` or `[10, 10]` as a shape."""
+    if isinstance(expr, cst.Integer):
+        return (int(expr.evaluated_value),)
+    elements = literal_elements(expr)
+    if elements is not None and all(isinstance(e, cst.Integer) for e in elements[1]):
+        return tuple(int(e.evaluated_value) for e in elements[1])  # type: ignore[union-attr]
+    return None
+
+
+def _matmul(a: tuple | None, b: tuple | None) -> tuple | None:
+    if a is None or b is None or not a or not b:
+        return None
+    if len(a) == 1 and len(b) == 1:
+        return () if a == b else None
+    if len(b) == 1:
+        return a[:-1] if a[-1] == b[0] else None
+    if len(a) == 1:
+        return b[:-2] + b[-1:] if a[0] == b[-2] else None
+    if a[-1] != b[-2]:
+        return None
+    batch = broadcast(a[:-2], b[:-2])
+    return None if batch is None else batch + (a[-2], b[-1])
+
+
+# -- evaluation ---------------------------------------------------------------------------------
+MAKERS = frozenset({"zeros", "ones", "empty"})
+FLOAT_FUNCTIONS = frozenset({
+    "sin", "cos", "tan", "exp", "log", "log1p", "expm1", "sqrt", "tanh", "arctan", "arcsin",
+    "arccos", "sinh", "cosh", "log2", "log10", "exp2", "cbrt", "rsqrt", "reciprocal", "erf",
+})
+SAME_TYPE_FUNCTIONS = frozenset({"abs", "negative", "square", "positive", "conj"})
+REDUCTIONS = frozenset({"sum", "prod", "max", "min", "amax", "amin"})
+GROWERS = frozenset({"append", "concatenate", "hstack", "vstack", "stack"})
+AT_METHODS = frozenset({"set", "add", "multiply", "mul", "min", "max", "divide", "power"})
+
+
+@dataclass
+class Context:
+    """Where an expression is evaluated: known locals, locals whose value is not known here,
+    and the scope that resolves other names."""
+
+    model: FileModel
+    scope: Scope
+    local: dict
+    opaque: set
+    depth: int = 0
+    # The expression last assigned to each known local (`level = level * 0.5`).
+    exprs: dict = field(default_factory=dict)
+
+    def child(self, scope: Scope) -> "Context":
+        return Context(self.model, scope, {}, set(), self.depth + 1)
+
+
+def value_of(expr: cst.BaseExpression | None, ctx: Context) -> Value:
+    """The abstract value of ``expr`` in ``ctx``, None when the code does not show it."""
+    if expr is None or ctx.depth > 4:
+        return None
+    if isinstance(expr, cst.Name):
+        return _name(expr, ctx)  # a read keeps the value's origin
+    value = _value(expr, ctx)
+    if isinstance(value, Aval) and (value.origin or value.grown):
+        if isinstance(expr, cst.Call) and _grower(expr, ctx):
+            return replace(value, origin=None)
+        return replace(value, origin=None, grown=None, grown_by=None)
+    return value
+
+
+def _value(expr: cst.BaseExpression, ctx: Context) -> Value:
+    if isinstance(expr, cst.Integer):
+        return of_kind("int", True, ())
+    if isinstance(expr, cst.Float):
+        return of_kind("float", True, ())
+    if isinstance(expr, cst.Imaginary):
+        return of_kind("complex", True, ())
+    if isinstance(expr, (cst.Tuple, cst.List)):
+        elements = literal_elements(expr)
+        if elements is None:
+            return None
+        return Container(elements[0], tuple(value_of(e, ctx) for e in elements[1]))
+    if isinstance(expr, cst.Dict):
+        return _dict(expr, ctx)
+    if isinstance(expr, cst.BinaryOperation):
+        return _binary(expr, ctx)
+    if isinstance(expr, cst.UnaryOperation):
+        if isinstance(expr.operator, cst.Not):
+            return as_aval("bool", ())
+        operand = value_of(expr.expression, ctx)
+        return operand if isinstance(operand, Aval) else None
+    if isinstance(expr, cst.Comparison):
+        return _comparison(expr, ctx)
+    if isinstance(expr, cst.Subscript):
+        return _subscript(expr, ctx)
+    if isinstance(expr, cst.Attribute):
+        return _attribute(expr, ctx)
+    if isinstance(expr, cst.Call):
+        return _call(expr, ctx)
+    return None
+
+
+def _name(expr: cst.Name, ctx: Context) -> Value:
+    if expr.value in ctx.local:
+        return ctx.local[expr.value]
+    if expr.value in ctx.opaque:
+        return None
+    if lookup(ctx.scope, expr.value)[0] is None:
+        if expr.value == "None":
+            return NONE
+        return as_aval("bool", ()) if expr.value in ("True", "False") else None
+    value, scope, binding = followed_value(ctx.model, ctx.scope, expr)
+    if binding is None:
+        return None
+    return value_of(value, ctx.child(scope))
+
+
+def _dict(expr: cst.Dict, ctx: Context) -> Value:
+    keys, values = [], []
+    for element in expr.elements:
+        key = string_key(element.key) if isinstance(element, cst.DictElement) else None
+        if key is None:
+            return None
+        keys.append(key)
+        values.append(value_of(element.value, ctx))
+    return Container("dict", tuple(values), tuple(keys))
+
+
+def _binary(expr: cst.BinaryOperation, ctx: Context) -> Value:
+    left, right = value_of(expr.left, ctx), value_of(expr.right, ctx)
+    if not (isinstance(left, Aval) and isinstance(right, Aval)):
+        return None
+    operator = expr.operator
+    if isinstance(operator, cst.MatrixMultiply):
+        return promote(left, right, _matmul(left.shape, right.shape))
+    result = promote(left, right, broadcast(left.shape, right.shape))
+    if result is None:
+        return None
+    if isinstance(operator, cst.Divide):
+        return at_least_float(result)
+    if isinstance(operator, (cst.BitAnd, cst.BitOr, cst.BitXor, cst.LeftShift, cst.RightShift)):
+        return result if result.kind in ("bool", "int", "uint") else None
+    return result
+
+
+def _comparison(expr: cst.Comparison, ctx: Context) -> Value:
+    if any(isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for c in expr.comparisons):
+        return None
+    shape: tuple | None = ()
+    for operand in (expr.left, *(c.comparator for c in expr.comparisons)):
+        value = value_of(operand, ctx)
+        shape = broadcast(shape, value.shape) if isinstance(value, Aval) else None
+    return as_aval("bool", shape)
+
+
+def _subscript(expr: cst.Subscript, ctx: Context) -> Value:
+    base = value_of(expr.value, ctx)
+    if isinstance(base, Container):
+        return _item(base, expr)
+    if not isinstance(base, Aval):
+        return None
+    index = expr.slice[0].slice if len(expr.slice) == 1 else None
+    position = value_of(index.value, ctx) if isinstance(index, cst.Index) else None
+    if (isinstance(position, Aval) and position.kind in ("int", "uint") and position.shape == ()
+            and base.shape):
+        return replace(base, shape=base.shape[1:])  # one scalar index drops the leading axis
+    return replace(base, shape=None)
+
+
+def _item(base: Container, expr: cst.Subscript) -> Value:
+    if len(expr.slice) != 1 or not isinstance(expr.slice[0].slice, cst.Index):
+        return None
+    key = expr.slice[0].slice.value
+    if base.kind == "dict":
+        text = string_key(key)
+        return base.items[base.keys.index(text)] if base.keys and text in base.keys else None
+    if isinstance(key, cst.Integer) and int(key.evaluated_value) < len(base.items):
+        return base.items[int(key.evaluated_value)]
+    return None
+
+
+def _attribute(expr: cst.Attribute, ctx: Context) -> Value:
+    if expr.attr.value == "T":
+        base = value_of(expr.value, ctx)
+        if isinstance(base, Aval):
+            return replace(base, shape=None if base.shape is None else tuple(reversed(base.shape)))
+    return None
+
+
+def _call(expr: cst.Call, ctx: Context) -> Value:
+    name = qualified_name(ctx.scope, expr.func) or ""
+    module, _, last = name.rpartition(".")
+    if module in ("jax.numpy", "numpy") and last in KIND_OF:
+        value = _first(expr, ctx)
+        return as_aval(last, value.shape if isinstance(value, Aval) else None)
+    if module in ARRAY_MODULES:
+        return _array_function(expr, module, last, ctx)
+    if isinstance(expr.func, cst.Attribute):
+        return _method(expr, ctx)
+    return None
+
+
+def _argument(expr: cst.Call, position: int, keyword: str) -> cst.BaseExpression | None:
+    for n, arg in enumerate(expr.args):
+        if arg.star:
+            return None
+        if (arg.keyword is None and n == position) or (
+                arg.keyword is not None and arg.keyword.value == keyword):
+            return arg.value
+    return None
+
+
+def _explicit(expr: cst.Call, position: int, ctx: Context) -> Aval | None:
+    """The dtype argument of a maker, as an Aval without shape."""
+    name = dtype_name(ctx.model, ctx.scope, _argument(expr, position, "dtype"))
+    return as_aval(name) if name is not None else None
+
+
+def _array_function(expr: cst.Call, module: str, last: str, ctx: Context) -> Value:
+    if last in MAKERS:
+        shape = literal_shape(_argument(expr, 0, "shape"))
+        return replace(_explicit(expr, 1, ctx) or of_kind("float"), shape=shape)
+    if last == "full":
+        return _full(expr, ctx)
+    if last in ("zeros_like", "ones_like", "empty_like", "full_like"):
+        return _like(expr, last, ctx)
+    if last in ("array", "asarray"):
+        return _array(expr, module == "numpy", ctx)
+    if last == "arange":
+        return _arange(expr, ctx)
+    if last in FLOAT_FUNCTIONS or last in SAME_TYPE_FUNCTIONS or last in REDUCTIONS or last == "mean":
+        return _elementwise(expr, last, ctx)
+    if last in ("maximum", "minimum", "where", "dot", "matmul"):
+        return _combine(expr, last, ctx)
+    if last in GROWERS:
+        return _grown(expr, last, ctx)
+    if last == "dynamic_update_slice":
+        return _first(expr, ctx)
+    return None
+
+
+def _first(expr: cst.Call, ctx: Context) -> Value:
+    return value_of(expr.args[0].value, ctx) if expr.args and not expr.args[0].star else None
+
+
+def _elementwise(expr: cst.Call, last: str, ctx: Context) -> Value:
+    """Float functions make ints floats; reductions without an axis give a scalar."""
+    operand = _first(expr, ctx)
+    if not isinstance(operand, Aval):
+        return None
+    if last in FLOAT_FUNCTIONS or last == "mean":
+        operand = at_least_float(operand)
+    if last in ("sum", "prod") and operand.kind == "bool":
+        operand = of_kind("int", operand.weak, operand.shape)  # a count of True
+    if last == "abs" and operand.kind == "complex":
+        operand = of_kind("float", operand.weak, operand.shape)
+    if last in REDUCTIONS or last == "mean":
+        return replace(operand, shape=() if len(expr.args) == 1 else None)
+    return operand
+
+
+def _full(expr: cst.Call, ctx: Context) -> Value:
+    shape = literal_shape(_argument(expr, 0, "shape"))
+    explicit = _explicit(expr, 2, ctx)
+    if explicit is not None:
+        return replace(explicit, shape=shape)
+    fill = value_of(_argument(expr, 1, "fill_value"), ctx)
+    return replace(fill, shape=shape) if isinstance(fill, Aval) and fill.shape == () else None
+
+
+def _like(expr: cst.Call, last: str, ctx: Context) -> Value:
+    base = _first(expr, ctx)
+    explicit = _explicit(expr, 2 if last == "full_like" else 1, ctx)
+    if not isinstance(base, Aval):
+        return None
+    return replace(explicit, shape=base.shape) if explicit else replace(base, weak=False)
+
+
+def _array(expr: cst.Call, numpy: bool, ctx: Context) -> Value:
+    """`jnp.array(0)` is weak, `jnp.array([1, 2])` and `jnp.array(0, jnp.int32)` are not."""
+    source = _first(expr, ctx)
+    explicit = _explicit(expr, 1, ctx)
+    shape = _nested_shape(source)
+    if explicit is not None:
+        return replace(explicit, shape=shape)
+    if isinstance(source, Aval):
+        return replace(source, weak=source.weak and not numpy)
+    leaves = _leaves(source)
+    if not leaves or any(not isinstance(v, Aval) or v.kind is None for v in leaves):
+        return None
+    kind = max((v.kind for v in leaves), key=_rank)
+    return of_kind(kind, False, shape)
+
+
+def _leaves(value: Value) -> list:
+    if isinstance(value, Container):
+        return [leaf for item in value.items for leaf in _leaves(item)]
+    return [value]
+
+
+def _nested_shape(value: Value) -> tuple | None:
+    """The shape of a (nested) list literal of scalars, or a scalar's ()."""
+    if isinstance(value, Aval):
+        return value.shape
+    if isinstance(value, Container) and value.kind in ("tuple", "list") and value.items:
+        inner = {_nested_shape(item) for item in value.items}
+        if len(inner) == 1 and None not in inner:
+            return (len(value.items), *inner.pop())
+    return None
+
+
+def _arange(expr: cst.Call, ctx: Context) -> Value:
+    values = [value_of(arg.value, ctx) for arg in expr.args if arg.keyword is None]
+    explicit = _explicit(expr, 3, ctx)
+    shape = None
+    if len(expr.args) == 1 and isinstance(expr.args[0].value, cst.Integer):
+        shape = (int(expr.args[0].value.evaluated_value),)
+    if explicit is not None:
+        return replace(explicit, shape=shape)
+    if not values or not all(isinstance(v, Aval) and v.kind for v in values):
+        return None
+    return of_kind(max((v.kind for v in values), key=_rank), False, shape)  # type: ignore
+
+
+def _combine(expr: cst.Call, last: str, ctx: Context) -> Value:
+    args = [value_of(arg.value, ctx) for arg in expr.args if arg.keyword is None]
+    if last == "where":
+        args = args[1:]
+    if len(args) != 2 or not all(isinstance(a, Aval) for a in args):
+        return None
+    a, b = args
+    shape = _matmul(a.shape, b.shape) if last in ("dot", "matmul") else broadcast(a.shape, b.shape)
+    return promote(a, b, shape)
+
+
+def _parts(expr: cst.Call, last: str) -> list[cst.BaseExpression]:
+    """The arrays `jnp.append(a, b)` or `jnp.concatenate([a, b])` joins."""
+    if last == "append":
+        return [arg.value for arg in expr.args[:2] if arg.keyword is None]
+    sequence = literal_elements(expr.args[0].value) if expr.args else None
+    return list(sequence[1]) if sequence else []
+
+
+def _grower(expr: cst.Call, ctx: Context) -> str | None:
+    name = qualified_name(ctx.scope, expr.func) or ""
+    module, _, last = name.rpartition(".")
+    return last if module in ("jax.numpy", "numpy") and last in GROWERS else None
+
+
+def _grown(expr: cst.Call, last: str, ctx: Context) -> Value:
+    """The parts' promoted dtype; ``grown`` names the carry when the whole incoming carry is
+    one part and the others visibly have elements: the result is larger every step."""
+    parts = [value_of(p, ctx) for p in _parts(expr, last)]
+    if len(parts) < 2 or any(isinstance(p, Container) for p in parts):
+        return None
+    arrays = [p if isinstance(p, Aval) else Aval(None, weak=None) for p in parts]
+    result: Aval | None = arrays[0]
+    for part in arrays[1:]:
+        result = promote(result, part, None) if result is not None else None
+    origins = [p.origin for p in arrays if p.origin]
+    # An unknown part is taken to have elements: a step's input of size zero is no loop.
+    grown = origins[0] if len(origins) == 1 and not any(
+        p.shape is not None and 0 in p.shape for p in arrays if not p.origin) else None
+    return replace(result or Aval(None, weak=None), shape=None, grown=grown, grown_by=last)
+
+
+def _method(expr: cst.Call, ctx: Context) -> Value:
+    func = expr.func
+    assert isinstance(func, cst.Attribute)
+    method = func.attr.value
+    if method == "astype" and expr.args:
+        base = value_of(func.value, ctx)
+        name = dtype_name(ctx.model, ctx.scope, expr.args[0].value)
+        if name is None:
+            return None
+        return as_aval(name, base.shape if isinstance(base, Aval) else None)
+    if method == "reshape" and expr.args:
+        base = value_of(func.value, ctx)
+        shape = literal_shape(expr.args[0].value) if len(expr.args) == 1 else literal_shape(
+            cst.Tuple([cst.Element(a.value) for a in expr.args]))
+        return replace(base, shape=shape) if isinstance(base, Aval) else None
+    if method in AT_METHODS and _at_update(func.value):
+        # `x.at[i].set(v)`: the operand's dtype and shape, whatever `v` is
+        return value_of(func.value.value.value, ctx)  # type: ignore[attr-defined]
+    if method in REDUCTIONS and not expr.args:
+        base = value_of(func.value, ctx)
+        if not isinstance(base, Aval):
+            return None
+        if method in ("sum", "prod") and base.kind == "bool":
+            return of_kind("int", base.weak, ())
+        return replace(base, shape=())
+    return None
+
+
+def _at_update(node: cst.BaseExpression) -> bool:
+    """`x.at[...]`."""
+    return (isinstance(node, cst.Subscript) and isinstance(node.value, cst.Attribute)
+            and node.value.attr.value == "at")
+
+
+# -- the body ------------------------------------------------------------------------------------
+def bound_names(node: cst.CSTNode) -> set[str]:
+    """Names a statement binds anywhere inside it (not inside nested functions or classes)."""
+    found: set[str] = set()
+
+    class Names(cst.CSTVisitor):
+        def _target(self, target: cst.BaseExpression) -> None:
+            if isinstance(target, cst.Name):
+                found.add(target.value)
+            elif isinstance(target, (cst.Tuple, cst.List)):
+                for element in target.elements:
+                    self._target(element.value)
+            elif isinstance(target, cst.StarredElement):
+                self._target(target.value)
+
+        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+            self._target(node.target)
+
+        def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+            self._target(node.target)
+
+        def visit_AugAssign(self, node: cst.AugAssign) -> None:
+            self._target(node.target)
+
+        def visit_For(self, node: cst.For) -> None:
+            self._target(node.target)
+
+        def visit_AsName(self, node: cst.AsName) -> None:
+            self._target(node.name)
+
+        def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
+            self._target(node.target)
+
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            found.add(node.name.value)
+            return False
+
+        def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+            found.add(node.name.value)
+            return False
+
+        def visit_Lambda(self, node: cst.Lambda) -> bool:
+            return False
+
+    node.visit(Names())
+    return found
+
+
+@dataclass(frozen=True)
+class Returned:
+    """One way a body returns: where, the returned expression, and the context it reads."""
+
+    where: cst.CSTNode
+    value: cst.BaseExpression | None
+    ctx: Context
+
+
+def body_returns(model: FileModel, step: StepFunction, params: dict) -> list[Returned]:
+    """Every return of the step with the values its names visibly hold there: the params
+    (``params``: name -> Value), then straight-line assignments; names assigned inside `if`,
+    loops or `with` are unknown from there on."""
+    locals_ = {n for n, bindings in step.scope.bindings.items()
+               if any(b.kind != "param" for b in bindings)}
+    ctx = Context(model, step.scope, dict(params), locals_ - set(params))
+    if isinstance(step.node, cst.Lambda):
+        return [Returned(step.node.body, step.node.body, ctx)]
+    found: list[Returned] = []
+    body = step.node.body
+    if isinstance(body, cst.IndentedBlock):
+        _walk(list(body.body), ctx, found)
+    else:
+        _walk([body], ctx, found)
+    return found
+
+
+def _walk(statements: list, ctx: Context, found: list) -> None:
+    for statement in statements:
+        if isinstance(statement, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+            for small in statement.body:
+                _simple(small, ctx, found)
+        elif isinstance(statement, cst.If):
+            _branches(statement, ctx, found)
+        elif isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
+            _forget(ctx, {statement.name.value})  # its returns are not the body's
+        else:
+            _forget(ctx, bound_names(statement))
+            for block in _blocks(statement):
+                _walk(_statements(block), _copy(ctx), found)
+
+
+def _statements(block: cst.CSTNode) -> list:
+    """The statements of an indented block, or the one-line suite itself."""
+    return list(block.body) if isinstance(block, cst.IndentedBlock) else [block]
+
+
+def _blocks(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """The blocks of a loop, `with`, `try` or `match` (handlers, cases, `else`, `finally`)."""
+    blocks: list[cst.CSTNode] = []
+    for child in node.children:
+        if isinstance(child, (cst.IndentedBlock, cst.SimpleStatementSuite)):
+            blocks.append(child)
+        elif not isinstance(child, cst.BaseExpression):
+            blocks += _blocks(child)
+    return blocks
+
+
+def _branches(statement: cst.If, ctx: Context, found: list) -> None:
+    _walk(_statements(statement.body), _copy(ctx), found)
+    orelse = statement.orelse
+    if isinstance(orelse, cst.If):
+        _branches(orelse, ctx, found)
+    elif isinstance(orelse, cst.Else):
+        _walk(_statements(orelse.body), _copy(ctx), found)
+    _forget(ctx, bound_names(statement))
+
+
+def _copy(ctx: Context) -> Context:
+    return Context(ctx.model, ctx.scope, dict(ctx.local), set(ctx.opaque), ctx.depth,
+                   dict(ctx.exprs))
+
+
+def _forget(ctx: Context, names: set[str]) -> None:
+    for name in names:
+        ctx.local.pop(name, None)
+        ctx.exprs.pop(name, None)
+        ctx.opaque.add(name)
+
+
+def _simple(small: cst.BaseSmallStatement, ctx: Context, found: list) -> None:
+    if isinstance(small, cst.Return):
+        found.append(Returned(small, small.value, _copy(ctx)))
+    elif isinstance(small, cst.Assign):
+        value = value_of(small.value, ctx)
+        for target in small.targets:
+            _bind(target.target, value, small.value, ctx)
+    elif isinstance(small, cst.AnnAssign) and small.value is not None:
+        _bind(small.target, value_of(small.value, ctx), small.value, ctx)
+    elif isinstance(small, cst.AugAssign) and isinstance(small.target, cst.Name):
+        as_binary = cst.BinaryOperation(small.target, _binary_operator(small.operator), small.value)
+        literal = isinstance(small.value, (cst.Tuple, cst.List))  # `c += (x,)` extends a tuple
+        _bind(small.target, value_of(as_binary, ctx), None if literal else as_binary, ctx)
+    else:
+        _forget(ctx, bound_names(small))
+
+
+def _binary_operator(operator: cst.BaseAugOp) -> cst.BaseBinaryOp:
+    name = type(operator).__name__.replace("Assign", "")
+    return getattr(cst, name)()
+
+
+def _bind(target: cst.BaseExpression, value: Value, expr: cst.BaseExpression | None,
+          ctx: Context) -> None:
+    if isinstance(target, cst.Name):
+        ctx.local[target.value] = value
+        ctx.opaque.discard(target.value)
+        if expr is None:
+            ctx.exprs.pop(target.value, None)
+        else:
+            ctx.exprs[target.value] = expr
+        return
+    elements = literal_elements(target)
+    if elements is None:
+        _forget(ctx, bound_names(cst.Expr(target)))
+        return
+    items = value.items if isinstance(value, Container) and value.kind != "dict" else None
+    if items is not None and len(items) == len(elements[1]):
+        for element, item in zip(elements[1], items):
+            _bind(element, item, None, ctx)
+    else:
+        for element in elements[1]:
+            _bind(element, None, None, ctx)
+
+
+def param_names(function: cst.FunctionDef | cst.Lambda) -> list[str]:
+    params = function.params
+    return [p.name.value for p in [*params.posonly_params, *params.params]]
+
+
+def xs_element(value: Value) -> Value:
+    """What a scan body receives from ``xs``: each leaf without its leading axis."""
+    if isinstance(value, Aval):
+        return replace(value, shape=value.shape[1:] if value.shape else None)
+    if isinstance(value, Container):
+        return Container(value.kind, tuple(xs_element(v) for v in value.items), value.keys)
+    return None
+
+

@@ -1,0 +1,62 @@
+"""carry_types predicts dtypes the way JAX computes them: every binary operation over a set of
+operands (arrays of each dtype, defaults, Python scalars) is traced by JAX (`eval_shape`, no
+compiling), in one process, and compared with the prediction wherever the prediction claims
+to know."""
+
+import itertools
+
+import libcst as cst
+import pytest
+
+from jax_runner import run_snippets
+from scanlint.carry_types import DEFAULT, Aval, Context, value_of
+from scanlint.model import FileModel
+
+pytest.importorskip("jax")
+
+OPERANDS = [
+    "jnp.zeros((), 'bool')", "jnp.zeros((), jnp.uint8)", "jnp.zeros((), jnp.int8)",
+    "jnp.zeros((), jnp.int16)", "jnp.zeros((), jnp.int32)", "jnp.zeros((), jnp.float16)",
+    "jnp.zeros((), jnp.bfloat16)", "jnp.zeros((), jnp.float32)", "jnp.zeros((), jnp.complex64)",
+    "jnp.zeros(())", "jnp.arange(3)", "jnp.array(2)", "jnp.array([1, 2])", "np.float32(1.0)",
+    "2", "1.5", "1j",
+]
+OPERATORS = ["+", "*", "/"]
+EXPRESSIONS = [f"{a} {op} {b}" for a, b in itertools.product(OPERANDS, repeat=2)
+               for op in OPERATORS if not (a[0].isdigit() and b[0].isdigit())]
+HEADER = "import jax.numpy as jnp\nimport numpy as np\n"
+
+
+def predicted(expression: str) -> Aval | None:
+    module = cst.parse_module(HEADER + f"r = {expression}\n")
+    model = FileModel(module)
+    statement = module.body[-1].body[0]
+    value = value_of(statement.value, Context(model, model.module_scope, {}, set()))
+    return value if isinstance(value, Aval) and value.kind is not None else None
+
+
+KIND_TESTS = {"bool": "jnp.bool_", "uint": "jnp.unsignedinteger",
+              "int": "jnp.signedinteger", "float": "jnp.floating", "complex": "jnp.complexfloating"}
+
+
+def claim(value: Aval) -> str:
+    """What the prediction says JAX returns, as a test on `r`: the kind always, the dtype
+    when it names one (a default: the default with 64-bit types off)."""
+    checks = [f"jnp.issubdtype(r.dtype, {KIND_TESTS[value.kind]})"]
+    if value.dtype is not None:
+        dtype = DEFAULT[value.kind] if value.default else value.dtype
+        checks.append(f"str(r.dtype) == {dtype!r}")
+    if value.weak is not None:
+        checks.append(f"bool(getattr(r, 'weak_type', False)) == {value.weak}")
+    return " and ".join(checks)
+
+
+def test_promotion_matches_jax():
+    claims = {e: claim(v) for e in EXPRESSIONS if (v := predicted(e)) is not None}
+    assert len(claims) > 400  # most of them are known
+    snippets = [{"id": e, "code": HEADER + f"import jax\nr = jax.eval_shape(lambda: {e})\n",
+                 "symptom": c} for e, c in claims.items()]
+    outcomes = run_snippets(snippets)
+    wrong = {e: (claims[e], o) for e, o in outcomes.items()
+             if o["error"] is None and o["symptom"] is not True}
+    assert not wrong, "\n".join(f"{e}: {c}" for e, (c, _) in sorted(wrong.items()))
