@@ -15,13 +15,10 @@ from dataclasses import dataclass, field
 from scanlint import __version__
 from scanlint.config import ConfigError, find_pyproject, load_settings, validate_codes, with_overrides
 from scanlint.diagnostic import Diagnostic
+from scanlint.errors import UsageError
 from scanlint.settings import PARAM_STYLES, STEP_STYLES, Settings
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
-
-
-class UsageError(Exception):
-    pass
 
 
 def _codes(value: str) -> tuple[str, ...]:

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from dataclasses import asdict, dataclass
 
+from scanlint.errors import UsageError
 from scanlint.verify.compare import Verdict, compare_entry
 from scanlint.verify.plan import plan
 from scanlint.verify.runner import RunOptions, VersionRun
@@ -142,8 +143,6 @@ def configured_calls(path: str, args) -> list[str]:
 
 
 def run_verify(args) -> int:
-    from scanlint.cli import UsageError
-
     if len(args.files) > 2 or (args.rev and len(args.files) != 1):
         raise UsageError("verify takes OLD NEW, or one FILE (with or without --rev)")
     variants = [v.strip() for v in args.dtypes.split(",") if v.strip()]
