@@ -194,3 +194,27 @@ def test_rev_compares_with_a_git_revision_and_hlo_is_compared(tmp_path):
     assert entry["jaxpr_equal"] is True and entry["hlo_equal"] is True
     missing = run_scanlint("verify", "--rev", "no-such-rev", str(tmp_path / "mod.py"))
     assert missing.returncode == 2
+
+
+STATIC = '''
+import jax
+import jax.numpy as jnp
+
+def decay(x, n, tol):
+    step = lambda c, _: (c * 0.5, c)
+    if tol > 0:
+        x = x + tol
+    return jax.lax.scan(step, x, None, length=n)
+
+x0 = jnp.arange(3.0)
+'''
+
+
+def test_python_int_and_float_arguments_are_static_under_jit(tmp_path):
+    """An int used as `length=` and a float read by an `if` are static under jit, as users
+    mark them with static_argnums; the lambda and the def then run identically."""
+    new = STATIC.replace("    step = lambda c, _: (c * 0.5, c)",
+                         "    def step(c, _):\n        return c * 0.5, c")
+    code, report = verify(tmp_path, STATIC, new, "--call", "decay(x0, 4, 0.5)")
+    [entry] = report["default"]["entries"]
+    assert entry["status"] == "identical" and code == 0, entry

@@ -92,8 +92,6 @@ def cast_inputs(args, kwargs, variant: str):
 
 
 def run_entry(namespace: dict, entry: dict, request: dict, variant: str) -> dict:
-    import jax
-
     out: dict = {"call": entry["call"]}
     try:
         func, args, kwargs = parse_call(entry["call"], namespace)
@@ -101,22 +99,87 @@ def run_entry(namespace: dict, entry: dict, request: dict, variant: str) -> dict
     except BaseException as error:
         out["error"] = f"cannot prepare the call: {describe(error)}"
         return out
-    for mode in ("jit", "eager"):
-        try:
-            target = jax.jit(func) if mode == "jit" else func
-            out[mode] = encode_tree(target(*args, **kwargs))
-        except BaseException as error:
-            out[mode] = {"error": describe(error)}
+    out["jit"], split = run_jitted(func, args, kwargs)
     try:
-        closed = jax.make_jaxpr(func)(*args, **kwargs)
-        out["jaxpr"] = canonical_jaxpr(closed)
+        out["eager"] = encode_tree(func(*args, **kwargs))
+    except BaseException as error:
+        out["eager"] = {"error": describe(error)}
+    try:
+        out["jaxpr"] = canonical_jaxpr(split.jaxpr())
     except BaseException as error:
         out["jaxpr"] = {"error": describe(error)}
     if request.get("hlo"):
-        out["hlo"] = optimized_hlo(func, args, kwargs)
+        out["hlo"] = optimized_hlo(split)
     if request.get("bench"):
-        out["bench"] = bench(func, args, kwargs, request.get("bench_calls", 200))
+        out["bench"] = bench(split, request.get("bench_calls", 200))
     return out
+
+
+class StaticSplit:
+    """A call under `jit` as users write one: the arguments' array leaves (NumPy and jax
+    arrays and scalars, Python floats and complexes) are traced, every other leaf (Python
+    ints, bools, strings, callables, ...) is closed over, i.e. static, as `static_argnums`
+    would make it; a leaf nested in a tuple with arrays stays static too."""
+
+    def __init__(self, func, args, kwargs, static_floats: bool = False) -> None:
+        import jax
+
+        self.func = func
+        self.leaves, self.treedef = jax.tree_util.tree_flatten((args, kwargs))
+        self.traced = [i for i, leaf in enumerate(self.leaves) if traceable(leaf, static_floats)]
+        self.static_floats = static_floats
+
+    def dynamic(self) -> list:
+        return [self.leaves[i] for i in self.traced]
+
+    def __call__(self, *values):
+        import jax
+
+        leaves = list(self.leaves)
+        for i, value in zip(self.traced, values):
+            leaves[i] = value
+        args, kwargs = jax.tree_util.tree_unflatten(self.treedef, leaves)
+        return self.func(*args, **kwargs)
+
+    def jit(self):
+        import jax
+
+        return jax.jit(self)
+
+    def jaxpr(self):
+        import jax
+
+        return jax.make_jaxpr(self)(*self.dynamic())
+
+
+def traceable(leaf, static_floats: bool) -> bool:
+    import jax
+    import numpy as np
+
+    if isinstance(leaf, (jax.Array, np.ndarray, np.generic)):
+        return True
+    return isinstance(leaf, (float, complex)) and not static_floats
+
+
+def run_jitted(func, args, kwargs) -> tuple[dict, StaticSplit]:
+    """The jitted call's encoded result. Python floats are traced (weak-typed, as `jax.jit`
+    traces them); when that fails because the function needs one concrete (a tolerance in an
+    `if`), it runs again with them static, and the result says so."""
+    import jax
+
+    split = StaticSplit(func, args, kwargs)
+    try:
+        return encode_tree(split.jit()(*split.dynamic())), split
+    except jax.errors.ConcretizationTypeError as error:
+        if not any(isinstance(leaf, (float, complex)) for leaf in split.leaves):
+            return {"error": describe(error)}, split
+    except BaseException as error:
+        return {"error": describe(error)}, split
+    split = StaticSplit(func, args, kwargs, static_floats=True)
+    try:
+        return {**encode_tree(split.jit()(*split.dynamic())), "static_floats": True}, split
+    except BaseException as error:
+        return {"error": describe(error)}, split
 
 
 def encode_tree(tree) -> dict:
@@ -168,11 +231,9 @@ def all_consts(closed) -> list:
     return found
 
 
-def optimized_hlo(func, args, kwargs) -> dict:
-    import jax
-
+def optimized_hlo(split: StaticSplit) -> dict:
     try:
-        compiled = jax.jit(func).lower(*args, **kwargs).compile()
+        compiled = split.jit().lower(*split.dynamic()).compile()
         module = compiled.runtime_executable().hlo_modules()[0]
         from jaxlib import _hlo
 
@@ -185,7 +246,7 @@ def optimized_hlo(func, args, kwargs) -> dict:
         return {"error": describe(error)}
 
 
-def bench(func, args, kwargs, calls: int) -> dict:
+def bench(split: StaticSplit, calls: int) -> dict:
     import jax
 
     def block(tree):
@@ -194,16 +255,17 @@ def bench(func, args, kwargs, calls: int) -> dict:
                 leaf.block_until_ready()
 
     try:
+        values = split.dynamic()
         start = time.perf_counter()
-        jitted = jax.jit(func)
-        compiled = jitted.lower(*args, **kwargs).compile()
+        jitted = split.jit()
+        compiled = jitted.lower(*values).compile()
         compile_seconds = time.perf_counter() - start
-        block(jitted(*args, **kwargs))  # warm-up: the cached call is what we time
+        block(jitted(*values))  # warm-up: the cached call is what we time
         per_call = []
         for _ in range(5):
             start = time.perf_counter()
             for _ in range(calls):
-                block(jitted(*args, **kwargs))
+                block(jitted(*values))
             per_call.append((time.perf_counter() - start) / calls)
         del compiled
         return {"per_call": statistics.median(per_call), "compile": compile_seconds}

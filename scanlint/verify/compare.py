@@ -21,6 +21,9 @@ def compare_trees(mode: str, old: dict, new: dict) -> list[str]:
     """Differences between two encoded output trees; empty when bit-identical."""
     if "error" in old or "error" in new:
         return []  # reported by the caller as a failure
+    if old.get("static_floats") != new.get("static_floats"):
+        traced = "after" if old.get("static_floats") else "before"
+        return [f"{mode}: Python float arguments could be traced {traced} the change only"]
     if old["treedef"] != new["treedef"]:
         return [f"{mode}: pytree structure differs: {old['treedef']} vs {new['treedef']}"]
     found = []
