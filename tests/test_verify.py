@@ -218,3 +218,20 @@ def test_python_int_and_float_arguments_are_static_under_jit(tmp_path):
     code, report = verify(tmp_path, STATIC, new, "--call", "decay(x0, 4, 0.5)")
     [entry] = report["default"]["entries"]
     assert entry["status"] == "identical" and code == 0, entry
+
+
+def test_package_module_runs_under_its_dotted_name(tmp_path):
+    """A module of a package, with a relative import, is loaded as `pkg.core`: its
+    `from . import base` resolves and the package's `__init__` imports the same version."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("from .core import run\n")
+    (tmp_path / "pkg" / "base.py").write_text("import jax.numpy as jnp\nSCALE = jnp.float32(0.5)\n")
+    (tmp_path / "pkg" / "core.py").write_text(
+        "import jax\nimport jax.numpy as jnp\nfrom . import base\nimport pkg\n\n"
+        "def run(x, n):\n    step = lambda c, _: (c * base.SCALE, c)\n"
+        "    assert pkg.run is run, 'the package sees another version'\n"
+        "    return jax.lax.scan(step, x, None, length=n)\n\nx0 = jnp.arange(3.0)\n")
+    result = run_scanlint("verify", str(tmp_path / "pkg" / "core.py"), "--call", "run(x0, 3)",
+                          "--output-format", "json")
+    [entry] = json.loads(result.stdout)["default"]["entries"]
+    assert entry["status"] == "identical" and result.returncode == 0, entry

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import ast
 import base64
-import importlib.util
+import contextlib
+import importlib
 import json
 import os
+import pickle
 import re
 import statistics
 import sys
@@ -26,9 +28,9 @@ def main(request_path: str, result_path: str) -> int:
         os.environ["JAX_ENABLE_X64"] = "1"
     result: dict = {"entries": {}, "error": None}
     try:
-        namespace = load_module(request["module"], request["module_name"])
+        namespace = load_module(request)
     except BaseException as error:  # user code: anything can happen
-        result["error"] = describe(error)
+        result["error"] = f"cannot import {request['module']['name']}: {describe(error)}"
         write(result_path, result)
         return 0
     for entry in request["entries"]:
@@ -48,14 +50,18 @@ def describe(error: BaseException) -> str:
     return f"{type(error).__name__}: {message}"[:2000]
 
 
-def load_module(path: str, name: str) -> dict:
-    folder = os.path.dirname(os.path.abspath(path))
-    sys.path.insert(0, folder)
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return vars(module)
+def load_module(request: dict) -> dict:
+    """The version's namespace, imported under the module's real name: the package's
+    `__init__` and the tests' modules import this version too."""
+    from scanlint.verify.loading import ModuleLocation, ModuleSource, SourceFinder
+
+    location = ModuleLocation(**request["module"])
+    if location.name in sys.modules:
+        raise ImportError(f"a module named {location.name} is already loaded by the checker")
+    sys.path.insert(0, location.import_root)
+    sys.path.extend(p for p in request.get("sys_path", []) if p not in sys.path)
+    SourceFinder({location.name: ModuleSource(location, request["source"])}).install()
+    return vars(importlib.import_module(location.name))
 
 
 def parse_call(call: str, namespace: dict):
@@ -92,27 +98,76 @@ def cast_inputs(args, kwargs, variant: str):
 
 
 def run_entry(namespace: dict, entry: dict, request: dict, variant: str) -> dict:
-    out: dict = {"call": entry["call"]}
-    try:
-        func, args, kwargs = parse_call(entry["call"], namespace)
-        args, kwargs = cast_inputs(args, kwargs, variant)
-    except BaseException as error:
-        out["error"] = f"cannot prepare the call: {describe(error)}"
-        return out
-    out["jit"], split = run_jitted(func, args, kwargs)
-    try:
-        out["eager"] = encode_tree(func(*args, **kwargs))
-    except BaseException as error:
-        out["eager"] = {"error": describe(error)}
-    try:
-        out["jaxpr"] = canonical_jaxpr(split.jaxpr())
-    except BaseException as error:
-        out["jaxpr"] = {"error": describe(error)}
-    if request.get("hlo"):
-        out["hlo"] = optimized_hlo(split)
-    if request.get("bench"):
-        out["bench"] = bench(split, request.get("bench_calls", 200))
+    out: dict = {"call": entry.get("call") or entry["label"]}
+    with recorded_config(entry.get("config") or {}, variant):
+        try:
+            prepare = preparer(namespace, entry, variant)
+            func, args, kwargs = prepare()
+        except BaseException as error:
+            out["error"] = f"cannot prepare the call: {describe(error)}"
+            return out
+        out["jit"], split = run_jitted(func, args, kwargs)
+        try:
+            func, args, kwargs = prepare()  # fresh inputs: an eager call may mutate NumPy ones
+            out["eager"] = encode_tree(func(*args, **kwargs))
+        except BaseException as error:
+            out["eager"] = {"error": describe(error)}
+        try:
+            out["jaxpr"] = canonical_jaxpr(split.jaxpr())
+        except BaseException as error:
+            out["jaxpr"] = {"error": describe(error)}
+        if request.get("hlo"):
+            out["hlo"] = optimized_hlo(split)
+        if request.get("bench"):
+            out["bench"] = bench(split, request.get("bench_calls", 200))
     return out
+
+
+def preparer(namespace: dict, entry: dict, variant: str):
+    """A function giving fresh (function, args, kwargs) for the entry on each call."""
+    if entry.get("call") is not None:
+        def from_call():
+            func, args, kwargs = parse_call(entry["call"], namespace)
+            return (func, *cast_inputs(args, kwargs, variant))
+        return from_call
+    func = resolve(namespace, entry["function"])
+    data = base64.b64decode(entry["recorded"])
+
+    def from_recording():
+        args, kwargs = pickle.loads(data)
+        return (func, *cast_inputs(args, kwargs, variant))
+    return from_recording
+
+
+def resolve(namespace: dict, qualname: str):
+    """`f` or `Class.method` in the module; a method as the function under its descriptor
+    (the recorded arguments hold `self` or `cls` when it takes one)."""
+    owner, _, name = qualname.rpartition(".")
+    if not owner:
+        return namespace[name]
+    cls = namespace[owner]
+    raw = vars(cls).get(name)
+    if isinstance(raw, (staticmethod, classmethod)):
+        return raw.__func__
+    return raw if callable(raw) else getattr(cls, name)
+
+
+@contextlib.contextmanager
+def recorded_config(config: dict, variant: str):
+    """The jax flags in force when the test made the call (x64 and matmul precision change
+    results); the x64 variant keeps its own."""
+    import jax
+
+    if variant == "x64":
+        config = {k: v for k, v in config.items() if k != "jax_enable_x64"}
+    before = {name: getattr(jax.config, name) for name in config}
+    for name, value in config.items():
+        jax.config.update(name, value)
+    try:
+        yield
+    finally:
+        for name, value in before.items():
+            jax.config.update(name, value)
 
 
 class StaticSplit:

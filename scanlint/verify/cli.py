@@ -10,6 +10,7 @@ from dataclasses import asdict, dataclass
 
 from scanlint.errors import UsageError
 from scanlint.verify.compare import Verdict, compare_entry
+from scanlint.verify.loading import locate_module
 from scanlint.verify.plan import plan
 from scanlint.verify.runner import RunOptions, VersionRun
 
@@ -62,17 +63,19 @@ def verify_sources(old: str, new: str, path: str, calls: list[str],
         entries = plan(old, new, calls)
     except (SyntaxError, ValueError) as error:
         return VerifyReport([], f"cannot plan the run: {error}")
-    runnable = [e for e in entries if e.call]
+    runnable = [e for e in entries if e.runnable]
     results = [{}, {}]
     if runnable:
-        runs = [VersionRun(old, path, runnable, options), VersionRun(new, path, runnable, options)]
+        location = locate_module(path)
+        runs = [VersionRun(old, location, runnable, options),
+                VersionRun(new, location, runnable, options)]
         results = [run.result() for run in runs]
         for version, result in zip(("before", "after"), results):
             if result.get("error"):
                 return VerifyReport([], f"{version}: {result['error']}")
     verdicts = []
     for entry in entries:
-        if entry.call is None:
+        if not entry.runnable:
             verdicts.append(Verdict(entry.label, "not exercised", [entry.reason]))
             continue
         verdicts.append(compare_entry(entry.label, results[0]["entries"].get(entry.label),
