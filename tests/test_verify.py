@@ -171,7 +171,8 @@ def test_check_fix_verify_applies_only_proven_files(fixtures_copy):
     assert result.returncode == 1
     assert "def step(carry, _unused):" in rollout.read_text()
     assert family.read_text() == family_before
-    assert "fixes not applied, unverified (uncallable: not exercised)" in result.stderr
+    assert "fixes not applied, unverified (uncallable: not exercised (no inputs: pass --call" \
+        in result.stderr
     assert "2 fixed, 8 remaining" in result.stderr
 
 

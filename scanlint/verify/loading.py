@@ -25,21 +25,40 @@ class ModuleLocation:
     is_package: bool = False  # an __init__.py
 
 
-def locate_module(path: str) -> ModuleLocation:
-    """The dotted name of ``path``: its folders up to the first one without `__init__.py`.
-    A file whose name cannot be imported keeps a private name, imported from its folder."""
+def locate_module(path: str, root: str | None = None) -> ModuleLocation:
+    """The dotted name of ``path``: from the highest folder up to the project root (``root``;
+    default: `project_root`) holding an `__init__.py`, so namespace folders between packages
+    (optax's `_src`) are part of the name; outside the root, up to the first folder without
+    one. A file outside any package is imported from its own folder; one whose name cannot be
+    imported keeps a private name."""
     path = os.path.abspath(path)
+    root = os.path.abspath(root or project_root(path))
     folder, base = os.path.split(path)
-    stem = os.path.splitext(base)[0]
     is_package = base == "__init__.py"
-    parts = [] if is_package else [stem]
-    while os.path.isfile(os.path.join(folder, "__init__.py")):
-        parts.insert(0, os.path.basename(folder))
-        folder = os.path.dirname(folder)
+    inside = is_within(folder, root)  # outside the project: packages up to the first gap
+    top = None
+    probe = folder
+    while True:
+        if os.path.isfile(os.path.join(probe, "__init__.py")):
+            top = probe
+        elif not inside:
+            break
+        parent = os.path.dirname(probe)
+        if probe == root or parent == probe:
+            break
+        probe = parent
+    import_root = os.path.dirname(top) if top else folder
+    relative = os.path.relpath(folder if is_package else os.path.splitext(path)[0], import_root)
+    parts = [] if relative == os.curdir else relative.split(os.sep)
     if not parts or not all(part.isidentifier() for part in parts):
+        stem = os.path.splitext(base)[0]
         private = "scanlint_verify_" + "".join(c if c.isalnum() else "_" for c in stem)
-        return ModuleLocation(private, os.path.dirname(path), path)
-    return ModuleLocation(".".join(parts), folder, path, is_package)
+        return ModuleLocation(private, folder, path)
+    return ModuleLocation(".".join(parts), import_root, path, is_package)
+
+
+def is_within(folder: str, root: str) -> bool:
+    return os.path.commonpath([folder, root]) == root
 
 
 def project_root(start: str) -> str:
@@ -72,6 +91,15 @@ def subprocess_env(import_roots: list[str]) -> dict:
 
 
 # -- inside the subprocesses ---------------------------------------------------------------
+def attribute_path(module: str, qualname: str):
+    """`module.qualname` as the module exposes it: how an entry function passed as an
+    argument is pickled, so the replay gets the version it runs."""
+    value = importlib.import_module(module)
+    for part in qualname.split("."):
+        value = getattr(value, part)
+    return value
+
+
 @dataclass(frozen=True)
 class ModuleSource:
     location: ModuleLocation

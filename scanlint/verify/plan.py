@@ -17,6 +17,7 @@ class Entry:
     function: str = ""  # the changed function (qualified name, `Class.method`) it runs
     recorded: str | None = None  # base64 pickle of the (args, kwargs) a test passed
     config: tuple[tuple[str, object], ...] = ()  # jax flags in force at the recorded call
+    covered_by: tuple[str, ...] = ()  # labels of other entries' recorded calls that run it
 
     @property
     def runnable(self) -> bool:
@@ -137,6 +138,12 @@ def default_call(source: str, function: str) -> str | None:
     return f"{function}({', '.join(parts)})"
 
 
+def defines(source: str, call: str) -> bool:
+    """Whether the module defines (at top level) the name the call starts from: calls set
+    for a project are run in the modules that define them."""
+    return call_function(call).split(".")[0] in top_level(ast.parse(source))
+
+
 def call_function(call: str) -> str:
     expr = ast.parse(call.strip(), mode="eval").body
     if not isinstance(expr, ast.Call):
@@ -152,7 +159,8 @@ def plan(old_source: str, new_source: str, calls: list[str],
     """The entries to run: the user's calls, then for each changed function the calls the
     tests made (``recorded``: function -> entries; one not runnable entry says why there are
     none), else a call from module globals, else the function, not exercised."""
-    entries = [Entry(call, call, function=call_function(call)) for call in calls]
+    entries = [Entry(call, call, function=call_function(call)) for call in calls
+               if defines(new_source, call)]
     covered = {entry.function for entry in entries}
     for function in changed_entries(old_source, new_source):
         if function in covered:
