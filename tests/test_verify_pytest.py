@@ -13,7 +13,9 @@ pytest.importorskip("jax")
 
 BASE = "GAIN = 3.0\n"
 
-DYNAMICS = '''from typing import NamedTuple
+DYNAMICS = '''import dataclasses
+import functools
+from typing import NamedTuple
 
 import jax
 import jax.numpy as jnp
@@ -52,6 +54,18 @@ def scaled(x, g):
     return x * g / base.GAIN
 
 
+@functools.partial(jax.tree_util.register_dataclass, data_fields=["rate"],
+                   meta_fields=["steps"])
+@dataclasses.dataclass
+class Decay:
+    rate: jax.Array
+    steps: int
+
+    def run(self, x):
+        step = lambda c, _: (c * self.rate, c)
+        return jax.lax.scan(step, x, None, length=self.steps)
+
+
 def unused(x):
     step = lambda c, _: (c + 1.0, c)
     return jax.lax.scan(step, x, None, length=2)
@@ -65,12 +79,14 @@ CHANGES = [
     ("    step = lambda c, _: (halve(c), c)\n", "    def step(c, _):\n        return halve(c), c\n"),
     ("return x * g / base.GAIN", "return x * (g / base.GAIN)"),
     ("(c + 1.0, c)", "(c + 1.0 + 0.0, c)"),
+    ("        step = lambda c, _: (c * self.rate, c)\n",
+     "        def step(c, _):\n            return c * self.rate, c\n"),
 ]
 
 TESTS = '''import jax.numpy as jnp
 
 from sim import State, rollout
-from sim.dynamics import damped, scaled, totals
+from sim.dynamics import Decay, damped, scaled, totals
 
 
 def test_rollout_moves():
@@ -89,6 +105,10 @@ def test_damped_decays():
 
 def test_scaled():
     assert scaled(jnp.float32(0.1), jnp.linspace(0.1, 1.7, 7)).shape == (7,)
+
+
+def test_decay_method():
+    assert Decay(jnp.float32(0.5), 3).run(jnp.ones(2))[1].shape == (3, 2)
 '''
 
 
@@ -134,6 +154,7 @@ def test_rev_with_pytest_judges_each_function_on_the_tests_calls(two_commits):
         "halve": "covered",  # only reached inside damped's traced scan
         "scaled": "differs",  # x * g / 3.0 against x * (g / 3.0)
         "unused": "not exercised",
+        "Decay.run": "identical",  # a method, recorded with its instance (a pytree)
     }, report
     assert result.returncode == 1
     labels = {e["label"]: e for e in report["entries"]}

@@ -17,6 +17,7 @@ from scanlint.verify.recording import Recording, Target, record
 from scanlint.verify.runner import RunOptions, VersionRun
 
 VARIANTS = ("float16", "bfloat16", "x64")
+PYTEST_TIMEOUT = 3600.0  # a project's test run takes longer than replaying a few calls
 
 
 def add_verify_parser(commands) -> None:
@@ -40,7 +41,9 @@ def add_verify_parser(commands) -> None:
     verify.add_argument("--dtypes", default="",
                         help=f"also run with float inputs cast: comma-separated {VARIANTS}")
     verify.add_argument("--timeout", type=float, default=300.0,
-                        help="seconds per subprocess (the test run, each version)")
+                        help="seconds for each version's subprocess")
+    verify.add_argument("--pytest-timeout", type=float, default=PYTEST_TIMEOUT,
+                        help="seconds for the test run of --pytest")
     verify.add_argument("--output-format", choices=("text", "json"), default="text")
     verify.add_argument("--config", help="a pyproject.toml with [tool.scanlint]")
 
@@ -204,7 +207,7 @@ def verify_fixes(subjects: list[Subject], settings, pytest_flag: str | None
     """`check --fix --verify`: each file against its fixed text, one test run for all."""
     pytest_args = pytest_line(pytest_flag, settings)
     options = RunOptions()
-    recording = (record_subjects(subjects, pytest_args, options.timeout,
+    recording = (record_subjects(subjects, pytest_args, PYTEST_TIMEOUT,
                                  settings.verify_max_calls)
                  if pytest_args is not None and subjects else None)
     return {s.path: verify_sources(s.old, s.new, s.path, list(settings.verify_calls), options,
@@ -277,7 +280,7 @@ def run_verify(args) -> int:
     pytest_args = pytest_line(args.pytest, settings)
     recording = None
     if pytest_args is not None:
-        recording = record_subjects(subjects, pytest_args, args.timeout,
+        recording = record_subjects(subjects, pytest_args, args.pytest_timeout,
                                     settings.verify_max_calls)
     reports = []
     for variant in ["", *variants]:

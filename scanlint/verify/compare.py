@@ -61,6 +61,11 @@ def compare_entry(label: str, old: dict | None, new: dict | None, function: str 
     for version, result in (("before", old), ("after", new)):
         if "error" in result:
             return Verdict(label, "failed", [f"{version}: {result['error']}"], function)
+    opaque = opaque_leaves(old, new)
+    if opaque:
+        return Verdict(label, "not exercised", [
+            f"it returns {opaque}, which cannot be compared bit for bit (arrays, numbers and "
+            "strings can)"], function)
     details, notes = [], []
     for mode in ("jit", "eager"):
         errors = [(version, result[mode]["error"]) for version, result
@@ -82,6 +87,13 @@ def compare_entry(label: str, old: dict | None, new: dict | None, function: str 
         verdict.speed_ratio = new["bench"]["per_call"] / old["bench"]["per_call"]
         verdict.compile_ratio = new["bench"]["compile"] / old["bench"]["compile"]
     return verdict
+
+
+def opaque_leaves(*results: dict) -> str:
+    """The types of output leaves that are not values (functions, objects), if any."""
+    types = {leaf["type"] for result in results for mode in ("jit", "eager")
+             for leaf in result[mode].get("leaves", ()) if leaf.get("opaque")}
+    return ", ".join(sorted(types))
 
 
 def _equal(a: dict | None, b: dict | None) -> bool | None:

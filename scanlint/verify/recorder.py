@@ -115,7 +115,7 @@ class Book:
         if stack and stack[-1].boundary and stack[-1].log is log and not boundary:
             return run()  # jax.jit tracing the entry a test jitted: recorded at the boundary
         log.seen += 1
-        call, fresh = self.keep(log, args, kwargs)
+        call, fresh = self.keep(log, args, kwargs, entry.takes_instance)
         stack.append(Frame(log, call, boundary))
         try:
             return run()
@@ -127,7 +127,8 @@ class Book:
         finally:
             stack.pop()
 
-    def keep(self, log: FunctionLog, args: tuple, kwargs: dict) -> tuple[dict | None, bool]:
+    def keep(self, log: FunctionLog, args: tuple, kwargs: dict,
+             takes_instance: bool) -> tuple[dict | None, bool]:
         """The recorded call these arguments are, and whether it is new."""
         import jax
 
@@ -156,7 +157,7 @@ class Book:
             self.reaches(log)
             return None, False
         except Exception as error:  # whatever the arguments' classes raise
-            log.unrecordable[reason(error)] += 1
+            log.unrecordable[unrecordable_reason(args, error, takes_instance)] += 1
             self.reaches(log)
             return None, False
         if evicted is not None:
@@ -200,6 +201,16 @@ class Book:
 def forget(log: FunctionLog, call: dict) -> None:
     log.calls = [c for c in log.calls if c is not call]
     log.digests = {k: v for k, v in log.digests.items() if v is not call}
+
+
+def unrecordable_reason(args: tuple, error: BaseException, takes_instance: bool) -> str:
+    """Why a call was not recorded; for a method, whether its instance is what failed."""
+    if takes_instance and args:
+        try:
+            pickle.loads(dumps(args[0]))
+        except Exception as own:
+            return f"its instance, a {type(args[0]).__name__}, cannot be rebuilt: {reason(own)}"
+    return reason(error)
 
 
 def reason(error: BaseException) -> str:
@@ -248,9 +259,10 @@ def dumps(value) -> bytes:
 class EntryProxy:
     """The entry function as the module exposes it, recording each call."""
 
-    def __init__(self, wrapped, module: str, qualname: str) -> None:
+    def __init__(self, wrapped, module: str, qualname: str, takes_instance: bool = False) -> None:
         functools.update_wrapper(self, wrapped, updated=())
         self.key = (module, qualname)
+        self.takes_instance = takes_instance
 
     def __call__(self, *args, **kwargs):
         return BOOK.call(self, args, kwargs, lambda: self.__wrapped__(*args, **kwargs))
@@ -308,25 +320,28 @@ def decorated_code(source: str, path: str, functions: set[str]):
     tree = ast.parse(source, path)
     for statement in tree.body:
         if isinstance(statement, ast.FunctionDef) and statement.name in functions:
-            decorate(statement, statement.name)
+            decorate(statement, statement.name, method=False)
         elif isinstance(statement, ast.ClassDef):
             for member in statement.body:
                 qualname = f"{statement.name}.{getattr(member, 'name', '')}"
                 if isinstance(member, ast.FunctionDef) and qualname in functions:
-                    decorate(member, qualname)
+                    decorate(member, qualname, method=True)
     return compile(ast.fix_missing_locations(tree), path, "exec")
 
 
-def decorate(node: ast.FunctionDef, qualname: str) -> None:
-    decorator = ast.Call(ast.Name(DECORATOR, ast.Load()), [ast.Constant(qualname)], [])
+def decorate(node: ast.FunctionDef, qualname: str, method: bool) -> None:
+    names = [decorator_name(d) for d in node.decorator_list]
+    takes_instance = method and "staticmethod" not in names  # self or cls comes first
+    decorator = ast.Call(ast.Name(DECORATOR, ast.Load()),
+                         [ast.Constant(qualname), ast.Constant(takes_instance)], [])
     ast.copy_location(decorator, node.decorator_list[0] if node.decorator_list else node)
-    below = [i + 1 for i, d in enumerate(node.decorator_list) if decorator_name(d) in DESCRIPTORS]
+    below = [i + 1 for i, name in enumerate(names) if name in DESCRIPTORS]
     node.decorator_list.insert(max(below, default=0), decorator)
 
 
 def entry_decorator(module: str):
-    def entry(qualname: str):
-        return lambda function: EntryProxy(function, module, qualname)
+    def entry(qualname: str, takes_instance: bool):
+        return lambda function: EntryProxy(function, module, qualname, takes_instance)
     return entry
 
 
@@ -341,7 +356,8 @@ def wrap_loaded(module: types.ModuleType, functions: set[str]) -> None:
         if raw is None:
             continue
         inner = raw.__func__ if isinstance(raw, (staticmethod, classmethod)) else raw
-        proxy = EntryProxy(inner, module.__name__, qualname)
+        proxy = EntryProxy(inner, module.__name__, qualname,
+                           bool(owner_name) and not isinstance(raw, staticmethod))
         setattr(owner, name, type(raw)(proxy) if inner is not raw else proxy)
         replaced[id(inner)] = proxy
     for other in list(sys.modules.values()):
