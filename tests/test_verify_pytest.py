@@ -244,3 +244,33 @@ def test_book_deduplicates_caps_and_counts_traced_calls(tmp_path, monkeypatch):
                 + [((jnp.full(2, float(v)),), {"n": v}) for v in range(5)]}
     assert sorted(c["digest"] for c in log.calls) == sorted(distinct)[:2]  # lowest hashes
     assert log.over_cap == len(distinct) - 2
+
+
+def test_module_names_follow_packages_up_to_the_project_root(tmp_path):
+    """optax's layout: `_src` has no `__init__.py` but sits inside the `optax` package."""
+    from scanlint.verify.loading import locate_module
+
+    (tmp_path / "pyproject.toml").write_text("")
+    (tmp_path / "optax" / "_src").mkdir(parents=True)
+    (tmp_path / "optax" / "__init__.py").write_text("")
+    (tmp_path / "optax" / "_src" / "linear_algebra.py").write_text("")
+    (tmp_path / "alone.py").write_text("")
+    (tmp_path / "odd-name.py").write_text("")
+    found = locate_module(str(tmp_path / "optax" / "_src" / "linear_algebra.py"))
+    assert (found.name, found.import_root) == ("optax._src.linear_algebra", str(tmp_path))
+    package = locate_module(str(tmp_path / "optax" / "__init__.py"))
+    assert (package.name, package.is_package) == ("optax", True)
+    assert locate_module(str(tmp_path / "alone.py")).name == "alone"
+    assert locate_module(str(tmp_path / "odd-name.py")).name == "scanlint_verify_odd_name"
+
+
+def test_changed_methods_and_their_users_are_entries():
+    from scanlint.verify.plan import changed_entries
+
+    old = ("class Solver:\n    def step(self, x):\n        return x + 1\n\n"
+           "    def run(self, x):\n        return self.step(x)\n\n"
+           "    @property\n    def size(self):\n        return 1\n\n"
+           "    def other(self):\n        return 2\n\n"
+           "def solve(x):\n    return Solver().run(x)\n")
+    new = old.replace("return x + 1", "return x + 1.0").replace("return 1\n", "return 2\n")
+    assert changed_entries(old, new) == ["Solver.run", "Solver.step", "solve"]

@@ -215,12 +215,13 @@ def verify_fixes(subjects: list[Subject], settings, pytest_flag: str | None
 
 
 def pytest_line(flag: str | None, settings) -> list[str] | None:
-    """pytest's arguments: the flag's, else the setting's; None when neither asks for it."""
+    """pytest's arguments: the flag's, else the setting's; None when neither asks for it
+    (an empty `--pytest ""` turns the setting off)."""
     line = flag if flag is not None else settings.verify_pytest
     if line is None:
         return None
     try:
-        return pytest_arguments(line, "--pytest" if flag is not None else "`pytest`")
+        return pytest_arguments(line, "--pytest" if flag is not None else "`pytest`") or None
     except ConfigError as error:
         raise UsageError(str(error)) from None
 

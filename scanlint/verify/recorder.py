@@ -115,7 +115,11 @@ class Book:
         if stack and stack[-1].boundary and stack[-1].log is log and not boundary:
             return run()  # jax.jit tracing the entry a test jitted: recorded at the boundary
         log.seen += 1
-        call, fresh = self.keep(log, args, kwargs, entry.takes_instance)
+        try:
+            call, fresh = self.keep(log, args, kwargs, entry.takes_instance)
+        except Exception as error:  # recording must never change what the test does
+            log.unrecordable[f"the recorder failed: {reason(error)}"] += 1
+            call, fresh = None, False
         stack.append(Frame(log, call, boundary))
         try:
             return run()
