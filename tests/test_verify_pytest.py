@@ -169,10 +169,10 @@ def test_rev_with_pytest_judges_each_function_on_the_tests_calls(two_commits):
 
 
 def test_check_fix_verify_pytest_writes_only_exercised_files(tmp_path):
-    """One test run for both files; `max-calls` and `pytest` come from the settings."""
+    """One test run for both files; the flag wins over the `pytest` setting."""
     exercised = DYNAMICS[:DYNAMICS.index("def unused")]
-    write_project(tmp_path, exercised,
-                  pyproject='[tool.scanlint.verify]\npytest = "tests/"\nmax-calls = 2\n')
+    write_project(tmp_path, exercised, pyproject=(
+        '[tool.scanlint.verify]\npytest = "tests/no_such_file.py"\nmax-calls = 2\n'))
     (tmp_path / "sim" / "extra.py").write_text(
         "import jax\n\n\ndef spare(x):\n    step = lambda c, _: (c * 2.0, c)\n"
         "    return jax.lax.scan(step, x, None, length=3)\n")
@@ -180,8 +180,8 @@ def test_check_fix_verify_pytest_writes_only_exercised_files(tmp_path):
         "from .dynamics import State, rollout\nfrom . import extra\n")
     (tmp_path / "tests" / "test_failing.py").write_text("def test_fails():\n    assert False\n")
     spare_before = (tmp_path / "sim" / "extra.py").read_text()
-    result = run_scanlint("check", "--fix", "--verify", "--no-cache", "--select", "SCN001",
-                          "sim/", cwd=tmp_path)
+    result = run_scanlint("check", "--fix", "--verify", "--pytest", "tests/", "--no-cache",
+                          "--select", "SCN001", "sim/", cwd=tmp_path)
     dynamics = (tmp_path / "sim" / "dynamics.py").read_text()
     assert "def step(c, x):" in dynamics and "lambda" not in dynamics, result.stderr
     assert (tmp_path / "sim" / "extra.py").read_text() == spare_before
@@ -189,6 +189,19 @@ def test_check_fix_verify_pytest_writes_only_exercised_files(tmp_path):
             "(no test called it))") in result.stderr
     assert "warning: the test run did not pass (pytest exit 1, 1 failed" in result.stderr
     assert result.returncode == 1  # extra.py's finding is left
+
+
+def test_pytest_setting_is_one_shell_line(tmp_path):
+    from scanlint.config import load_settings
+    from scanlint.verify.cli import pytest_line
+
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.scanlint.verify]\npytest = "tests/ -k \'solver and not slow\'"\nmax-calls = 3\n')
+    settings = load_settings(str(tmp_path / "pyproject.toml"))
+    assert settings.verify_max_calls == 3
+    assert pytest_line(None, settings) == ["tests/", "-k", "solver and not slow"]
+    assert pytest_line("tests/a.py", settings) == ["tests/a.py"]  # the flag wins
+    assert pytest_line("", settings) is None  # and an empty one turns it off
 
 
 def test_pytest_usage_errors(tmp_path):

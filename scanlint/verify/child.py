@@ -1,7 +1,8 @@
 """Runs inside the verify subprocess: imports the user's module and jax, calls the entry
 points jitted and eagerly, and writes what they returned (and their jaxprs) as JSON.
 
-This is the only place scanlint imports jax or runs user code. Usage (internal):
+With `recorder.py` (the pytest plugin of `verify --pytest`), the only place scanlint imports
+jax or runs user code. Usage (internal):
     python -m scanlint.verify.child REQUEST.json RESULT.json
 """
 
@@ -34,7 +35,10 @@ def main(request_path: str, result_path: str) -> int:
         write(result_path, result)
         return 0
     for entry in request["entries"]:
-        result["entries"][entry["label"]] = run_entry(namespace, entry, request, variant)
+        try:
+            result["entries"][entry["label"]] = run_entry(namespace, entry, request, variant)
+        except BaseException as error:  # the recorded jax flags could not be set, ...
+            result["entries"][entry["label"]] = {"error": f"cannot run it: {describe(error)}"}
     write(result_path, result)
     return 0
 

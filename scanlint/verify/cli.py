@@ -189,17 +189,14 @@ def verdict_lines(v: Verdict, indent: str) -> list[str]:
 def record_subjects(subjects: list[Subject], pytest_args: list[str], timeout: float,
                     max_calls: int) -> Recording:
     """One test run recording the changed functions of every subject."""
-    targets = [Target(locate_module(s.path), tuple(changed_entries(s.old, s.new)))
-               for s in subjects if parses(s)]
+    targets = []
+    for subject in subjects:
+        try:
+            functions = changed_entries(subject.old, subject.new)
+        except (SyntaxError, ValueError):
+            continue  # verify_sources reports it
+        targets.append(Target(locate_module(subject.path), tuple(functions)))
     return record(targets, pytest_args, project_root(subjects[0].path), timeout, max_calls)
-
-
-def parses(subject: Subject) -> bool:
-    try:
-        changed_entries(subject.old, subject.new)
-        return True
-    except (SyntaxError, ValueError):
-        return False  # verify_sources reports it
 
 
 def verify_fixes(subjects: list[Subject], settings, pytest_flag: str | None
