@@ -287,3 +287,13 @@ def test_changed_methods_and_their_users_are_entries():
            "def solve(x):\n    return Solver().run(x)\n")
     new = old.replace("return x + 1", "return x + 1.0").replace("return 1\n", "return 2\n")
     assert changed_entries(old, new) == ["Solver.run", "Solver.step", "solve"]
+
+
+def test_several_files_one_unreadable(two_commits):
+    """One bad file does not stop the others; each entry and function says its path."""
+    result = run_scanlint("verify", "--rev", "HEAD~1", "sim/dynamics.py", "sim/missing.py",
+                          "--output-format", "json", cwd=two_commits)
+    report = json.loads(result.stdout)["default"]
+    assert result.returncode == 1 and "sim/missing.py" in report["error"]
+    assert {f["path"] for f in report["functions"]} == {"sim/dynamics.py"}
+    assert {e["status"] for e in report["entries"]} == {"not exercised"}  # no inputs asked for

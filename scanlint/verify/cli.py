@@ -262,19 +262,12 @@ def run_verify(args) -> int:
     variants = [v.strip() for v in args.dtypes.split(",") if v.strip()]
     if any(v not in VARIANTS for v in variants):
         raise UsageError(f"--dtypes takes {', '.join(VARIANTS)}")
-    try:
-        subjects = subjects_of(args)
-        settings = load_settings(args.config or find_pyproject(subjects[0].path))
-    except ValueError as error:
-        raise UsageError(str(error)) from None
+    subjects, unreadable = subjects_of(args)
+    if not subjects:
+        raise UsageError(next(iter(unreadable.values())))
+    settings = load_settings(args.config or find_pyproject(subjects[0].path))
     calls = list(args.call) or list(settings.verify_calls)
-    for call in args.call:
-        try:
-            defined = any(defines(s.new, call) for s in subjects)
-        except (SyntaxError, ValueError) as error:
-            raise UsageError(f"--call {call!r}: {error}") from None
-        if not defined:
-            raise UsageError(f"--call {call!r}: no FILE defines the function it calls")
+    check_calls(args.call, subjects)
     pytest_args = pytest_line(args.pytest, settings)
     recording = None
     if pytest_args is not None:
@@ -284,30 +277,56 @@ def run_verify(args) -> int:
     for variant in ["", *variants]:
         options = RunOptions(timeout=args.timeout, hlo=args.hlo, bench=args.bench and not variant,
                              variant=variant)
+        verified = {s.path: verify_sources(s.old, s.new, s.path, calls, options, recording)
+                    for s in subjects}
         reports.append((variant or "default", [
-            (s.path, verify_sources(s.old, s.new, s.path, calls, options, recording))
-            for s in subjects]))
-    if args.output_format == "json":
-        sys.stdout.write(json.dumps({name: json_report(files) for name, files in reports},
-                                    indent=2) + "\n")
-    else:
-        for name, files in reports:
-            for path, report in files:
-                suffix = f" [{name} inputs]" if name != "default" else ""
-                sys.stdout.write(render_text(report, path + suffix))
+            (path, verified.get(path) or VerifyReport([], unreadable.get(path)))
+            for path in dict.fromkeys(args.files) if path in verified or path in unreadable]))
+    write_reports(reports, args.output_format)
     return 0 if all(r.ok for _, files in reports for _, r in files) else 1
 
 
-def subjects_of(args) -> list[Subject]:
+def check_calls(calls: list[str], subjects: list[Subject]) -> None:
+    for call in calls:
+        try:
+            defined = any(defines(s.new, call) for s in subjects)
+        except (SyntaxError, ValueError) as error:
+            raise UsageError(f"--call {call!r}: {error}") from None
+        if not defined:
+            raise UsageError(f"--call {call!r}: no FILE defines the function it calls")
+
+
+def write_reports(reports: list[tuple[str, list[tuple[str, VerifyReport]]]], form: str) -> None:
+    if form == "json":
+        sys.stdout.write(json.dumps({name: json_report(files) for name, files in reports},
+                                    indent=2) + "\n")
+        return
+    for name, files in reports:
+        for path, report in files:
+            suffix = f" [{name} inputs]" if name != "default" else ""
+            sys.stdout.write(render_text(report, path + suffix))
+
+
+def subjects_of(args) -> tuple[list[Subject], dict[str, str]]:
+    """The files to verify, each with its two versions; and those that could not be read
+    (path -> why): one bad file does not stop the others."""
     if len(args.files) == 2 and not args.rev:
-        return [Subject(args.files[1], read_text(args.files[0]), read_text(args.files[1]))]
-    subjects = []
+        try:
+            return [Subject(args.files[1], read_text(args.files[0]),
+                            read_text(args.files[1]))], {}
+        except ValueError as error:
+            return [], {args.files[1]: str(error)}
+    subjects, unreadable = [], {}
     for path in args.files:
-        current = read_text(path)
-        old, new = ((git_version(path, args.rev), current) if args.rev
-                    else (current, fixed_version(path, current, args)))
+        try:
+            current = read_text(path)
+            old, new = ((git_version(path, args.rev), current) if args.rev
+                        else (current, fixed_version(path, current, args)))
+        except ValueError as error:
+            unreadable[path] = str(error)
+            continue
         subjects.append(Subject(path, old, new))
-    return subjects
+    return subjects, unreadable
 
 
 def json_report(files: list[tuple[str, VerifyReport]]) -> dict:
