@@ -236,3 +236,36 @@ def test_package_module_runs_under_its_dotted_name(tmp_path):
                           "--output-format", "json")
     [entry] = json.loads(result.stdout)["default"]["entries"]
     assert entry["status"] == "identical" and result.returncode == 0, entry
+
+
+SHAPES = '''
+import jax
+import jax.numpy as jnp
+
+def make(n):
+    step = lambda c, _: (c + n, c)
+    return lambda x: jax.lax.scan(step, x, None, length=3)
+
+def branchy(x):
+    step = lambda c, _: (c * 2.0, c)
+    if x.sum() > 0:  # needs a concrete x: cannot be jitted as called
+        return jax.lax.scan(step, x, None, length=2)
+    return x, x
+
+x0 = jnp.ones(2)
+'''
+
+
+def test_function_outputs_and_jit_only_errors(tmp_path):
+    """A returned function has no bits to compare: not exercised, never identical. Raising the
+    same error under jit in both versions is noted and the eager run decides."""
+    new = SHAPES.replace("step = lambda c, _: (c + n, c)",
+                         "def step(c, _):\n        return c + n, c").replace(
+        "step = lambda c, _: (c * 2.0, c)", "def step(c, _):\n        return c * 2.0, c")
+    code, report = verify(tmp_path, SHAPES, new, "--call", "make(2)", "--call", "branchy(x0)")
+    entries = {e["label"]: e for e in report["default"]["entries"]}
+    assert entries["make(2)"]["status"] == "not exercised"
+    assert "function values" in entries["make(2)"]["details"][0]
+    assert entries["branchy(x0)"]["status"] == "identical"
+    assert entries["branchy(x0)"]["details"][0].startswith("jit: raises the same error")
+    assert code == 0

@@ -107,7 +107,11 @@ def verify_sources(old: str, new: str, path: str, calls: list[str], options: Run
         where = dict(cwd=recording.root, sys_path=recording.sys_path) if recording else {}
         runs = [VersionRun(old, location, runnable, options, **where),
                 VersionRun(new, location, runnable, options, **where)]
-        results = [run.result() for run in runs]
+        try:
+            results = [run.result() for run in runs]
+        finally:  # interrupted while waiting for the first: the second must not go on alone
+            for run in runs:
+                run.stop()
         for version, result in zip(("before", "after"), results):
             if result.get("error"):
                 return VerifyReport([], f"{version}: {result['error']}", warnings=warnings)

@@ -64,8 +64,8 @@ def compare_entry(label: str, old: dict | None, new: dict | None, function: str 
     opaque = opaque_leaves(old, new)
     if opaque:
         return Verdict(label, "not exercised", [
-            f"it returns {opaque}, which cannot be compared bit for bit (arrays, numbers and "
-            "strings can)"], function)
+            f"its output holds {opaque} values, which cannot be compared bit for bit (arrays, "
+            "numbers and strings can)"], function)
     details, notes = [], []
     for mode in ("jit", "eager"):
         errors = [(version, result[mode]["error"]) for version, result

@@ -20,6 +20,7 @@ from scanlint.verify.plan import Entry
 from scanlint.verify.runner import last_lines, start_process, wait
 
 EXIT_NO_TESTS = 5  # pytest's "no tests collected"
+SHOWN_REASONS = 2  # why calls were not recorded: the most frequent, then a count
 
 
 @dataclass(frozen=True)
@@ -97,8 +98,12 @@ def tally(log: dict) -> str:
                       ("over_cap", "over the cap")):
         if log[key]:
             parts.append(f"{log[key]} {text}")
-    for why, count in log["unrecordable"].items():
+    reasons = sorted(log["unrecordable"].items(), key=lambda item: -item[1])
+    for why, count in reasons[:SHOWN_REASONS]:
         parts.append(f"{count} not recordable ({why})")
+    others = sum(count for _, count in reasons[SHOWN_REASONS:])
+    if others:
+        parts.append(f"{others} not recordable for {len(reasons) - SHOWN_REASONS} other reasons")
     return f"{log['seen']} call{'s' if log['seen'] != 1 else ''}: {', '.join(parts)}"
 
 

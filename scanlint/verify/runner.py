@@ -49,6 +49,10 @@ class VersionRun:
             [sys.executable, "-m", "scanlint.verify.child", self.request_path, self.result_path],
             cwd or os.path.dirname(location.path), subprocess_env([location.import_root]))
 
+    def stop(self) -> None:
+        stop(self.process)
+        self.folder.cleanup()
+
     def result(self) -> dict:
         stderr = wait(self.process, self.timeout)
         if stderr is None:
@@ -70,17 +74,29 @@ def start_process(command: list[str], cwd: str, env: dict) -> subprocess.Popen:
 
 
 def wait(process: subprocess.Popen, timeout: float) -> bytes | None:
-    """The process's stdout and stderr once it ends; None (and the group killed) on timeout."""
+    """The process's stdout and stderr once it ends; None (and the group killed) on timeout.
+    Interrupted (Ctrl-C reaches only scanlint: the group has its own session), it ends the
+    group too."""
     try:
         stdout, stderr = process.communicate(timeout=timeout)
         return stdout + stderr
     except subprocess.TimeoutExpired:
-        try:
-            os.killpg(process.pid, 9)
-        except OSError:
-            process.kill()
-        process.communicate()
+        stop(process)
         return None
+    except BaseException:
+        stop(process)
+        raise
+
+
+def stop(process: subprocess.Popen) -> None:
+    """End the process's group, if it still runs."""
+    if process.poll() is not None:
+        return
+    try:
+        os.killpg(process.pid, 9)
+    except OSError:
+        process.kill()
+    process.communicate()
 
 
 def last_lines(output: bytes, count: int = 3) -> str:
