@@ -297,3 +297,22 @@ def test_several_files_one_unreadable(two_commits):
     assert result.returncode == 1 and "sim/missing.py" in report["error"]
     assert {f["path"] for f in report["functions"]} == {"sim/dynamics.py"}
     assert {e["status"] for e in report["entries"]} == {"not exercised"}  # no inputs asked for
+
+
+def test_module_imported_before_the_plugin_is_wrapped_in_place(monkeypatch):
+    """Its functions, a static method, and the names another loaded module bound to them."""
+    import types
+
+    from scanlint.verify import recorder
+
+    module = types.ModuleType("early_mod")
+    exec("def f(x):\n    return x\n\nclass C:\n    @staticmethod\n    def g(x):\n"
+         "        return x\n", vars(module))
+    alias = types.ModuleType("early_alias")
+    alias.f = module.f
+    monkeypatch.setitem(recorder.sys.modules, "early_mod", module)
+    monkeypatch.setitem(recorder.sys.modules, "early_alias", alias)
+    recorder.wrap_loaded(module, {"f", "C.g"})
+    assert isinstance(module.f, recorder.EntryProxy) and alias.f is module.f
+    assert isinstance(vars(module.C)["g"], staticmethod)
+    assert isinstance(module.C.g, recorder.EntryProxy) and not module.C.g.takes_instance

@@ -28,6 +28,7 @@ import base64
 import collections
 import functools
 import hashlib
+import importlib.util
 import io
 import json
 import os
@@ -365,9 +366,13 @@ def wrap_loaded(module: types.ModuleType, functions: set[str]) -> None:
         setattr(owner, name, type(raw)(proxy) if inner is not raw else proxy)
         replaced[id(inner)] = proxy
     for other in list(sys.modules.values()):
-        for name, value in list(vars(other).items() if other is not None else ()):
-            if id(value) in replaced and other is not module:
+        try:
+            bound = [(name, value) for name, value in vars(other).items()
+                     if id(value) in replaced and other is not module]
+            for name, value in bound:
                 setattr(other, name, replaced[id(value)])
+        except (TypeError, AttributeError):  # not a module (some libraries put objects there)
+            continue
 
 
 def install(book: Book, modules: list[dict]) -> None:
@@ -381,8 +386,8 @@ def install(book: Book, modules: list[dict]) -> None:
             wrap_loaded(sys.modules[location.name], functions)
             book.imported.add(location.name)
             continue
-        with open(location.path, encoding="utf-8") as handle:
-            text = handle.read()
+        with open(location.path, "rb") as handle:
+            text = importlib.util.decode_source(handle.read())  # its coding cookie, if any
         sources[location.name] = ModuleSource(
             location, text, compile=functools.partial(decorated_code, functions=functions),
             extra_globals={DECORATOR: entry_decorator(location.name)})
