@@ -135,7 +135,7 @@ def cover(verdicts: list[Verdict], entries: list[Entry]) -> None:
                if label in by_label and by_label[label].status in EXERCISED]
         if verdict.status == "not exercised" and ran:
             verdict.status = "covered"
-            verdict.details = [f"not called with concrete values ({entry.reason.split(': ', 1)[-1]}"
+            verdict.details = [f"no call of its own recorded ({entry.reason.split(': ', 1)[-1]}"
                                "); runs inside: " + ", ".join(f"{v.label} ({v.status})"
                                                              for v in ran)]
 
