@@ -15,13 +15,10 @@ from dataclasses import dataclass, field
 from scanlint import __version__
 from scanlint.config import ConfigError, find_pyproject, load_settings, validate_codes, with_overrides
 from scanlint.diagnostic import Diagnostic
+from scanlint.errors import UsageError
 from scanlint.settings import PARAM_STYLES, STEP_STYLES, Settings
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
-
-
-class UsageError(Exception):
-    pass
 
 
 def _codes(value: str) -> tuple[str, ...]:
@@ -55,6 +52,9 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--verify", action="store_true",
                        help="with --fix: write a file's fixes only if `scanlint verify` proves "
                             "them bit-identical (runs your code under jax)")
+    check.add_argument("--pytest", metavar="ARGS",
+                       help="with --verify: run the project's tests once (pytest ARGS) and "
+                            "replay the calls they make to the changed functions")
     check.add_argument("--since", "--diff-base", dest="since", metavar="REV",
                        help="report only findings on lines added or changed since this git "
                             "revision")
@@ -189,6 +189,8 @@ def run_check(args) -> int:
     from scanlint.report import ReportContext, formats
 
     settings, root = resolve_settings(args)
+    if args.pytest is not None and not (args.verify and args.fix):
+        raise UsageError("--pytest goes with --fix --verify")
     paths = args.paths or ["."]
     if "-" in paths:
         if len(paths) > 1:
@@ -233,6 +235,7 @@ def check_paths(paths: list[str], settings: Settings, args, root: str) -> RunSum
     results = run_files(found.files, settings, fix=args.fix or args.diff,
                         unsafe=args.unsafe_fixes, jobs=args.jobs,
                         cache_dir=None if args.no_cache else cache_dir(args))
+    verified = verify_fixes(results, settings, args) if args.verify and not args.diff else {}
     fixed, diffs, failed = 0, [], len(found.missing)
     sources: dict[str, str] = {}
     notebooks: dict = {}
@@ -244,7 +247,7 @@ def check_paths(paths: list[str], settings: Settings, args, root: str) -> RunSum
         if result.fixed_text is not None and result.source is not None:
             if args.diff:
                 diffs.append(file_diff(result))
-            elif getattr(args, "verify", False) and not fix_verifies(result, settings):
+            elif args.verify and not verified[result.path].proven:
                 diagnostics.extend(unverified(result, settings))
                 continue
             elif not write_fixed(result, diagnostics):
@@ -290,19 +293,25 @@ def add_missing_sources(sources: dict[str, str], notebooks: dict,
             pass
 
 
-def fix_verifies(result, settings: Settings) -> bool:
+def verify_fixes(results, settings: Settings, args) -> dict:
+    """Path -> the verify report of its fixes (one test run for all files with --pytest);
+    stderr says why a file's fixes are not written. A notebook runs as its code cells."""
     from scanlint.notebook import runnable_text
-    from scanlint.verify.cli import verify_sources
-    from scanlint.verify.runner import RunOptions
+    from scanlint.verify.cli import Subject, verify_fixes as verify
 
-    report = verify_sources(runnable_text(result.source), runnable_text(fixed_source(result)),
-                            result.path, list(settings.verify_calls), RunOptions())
-    if not report.proven:
-        reasons = [report.error] if report.error else [
-            f"{v.label}: {v.status}" for v in report.verdicts if v.status != "identical"]
-        print(f"{result.path}: fixes not applied, unverified ({'; '.join(reasons) or 'nothing run'})",
-              file=sys.stderr)
-    return report.proven
+    subjects = [Subject(r.path, runnable_text(r.source), runnable_text(fixed_source(r)))
+                for r in results if r.fixed_text is not None and r.source is not None]
+    reports = verify(subjects, settings, args.pytest)
+    for warning in sorted({w for report in reports.values() for w in report.warnings}):
+        print(f"scanlint: warning: {warning}", file=sys.stderr)
+    for path, report in reports.items():
+        if not report.proven:
+            reasons = [report.error] if report.error else [
+                f"{f.name}: {f.status}" + (f" ({f.details[-1]})" if f.details else "")
+                for f in report.functions if f.status not in ("identical", "covered")]
+            print(f"{path}: fixes not applied, unverified ({'; '.join(reasons) or 'nothing run'})",
+                  file=sys.stderr)
+    return reports
 
 
 def unverified(result, settings: Settings) -> list[Diagnostic]:

@@ -82,12 +82,45 @@ def settings_from_table(table: dict, where: str) -> Settings:
             raise ConfigError(f"`respect-gitignore` in {where} must be true or false")
         values["respect_gitignore"] = table["respect-gitignore"]
     if "verify" in table:
-        verify = table["verify"]
-        if not isinstance(verify, dict):
-            raise ConfigError(f"`verify` in {where} must be a table")
-        if "calls" in verify:
-            values["verify_calls"] = tuple(_strings(verify, "calls", where + ".verify"))
+        values.update(_verify_settings(table["verify"], where))
     return Settings(**values)
+
+
+VERIFY_KEYS = {"calls", "pytest", "max-calls"}
+
+
+def _verify_settings(verify, where: str) -> dict:
+    if not isinstance(verify, dict):
+        raise ConfigError(f"`verify` in {where} must be a table")
+    where += ".verify"
+    unknown = sorted(set(verify) - VERIFY_KEYS)
+    if unknown:
+        raise ConfigError(f"unknown setting `{unknown[0]}` in {where}")
+    values: dict = {}
+    if "calls" in verify:
+        values["verify_calls"] = tuple(_strings(verify, "calls", where))
+    if "pytest" in verify:
+        if not isinstance(verify["pytest"], str):
+            raise ConfigError(f"`pytest` in {where} must be a string of pytest's arguments, "
+                              f'such as "tests/"')
+        pytest_arguments(verify["pytest"], f"`pytest` in {where}")
+        values["verify_pytest"] = verify["pytest"]
+    if "max-calls" in verify:
+        count = verify["max-calls"]
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            raise ConfigError(f"`max-calls` in {where} must be a whole number, at least 1")
+        values["verify_max_calls"] = count
+    return values
+
+
+def pytest_arguments(line: str, where: str) -> list[str]:
+    """pytest's arguments from one string, split like a shell line."""
+    import shlex
+
+    try:
+        return shlex.split(line)
+    except ValueError as error:
+        raise ConfigError(f"{where}: {error} in {line!r}") from None
 
 
 def _strings(table: dict, key: str, where: str) -> list[str]:

@@ -20,6 +20,8 @@ class Settings:
     param_style: str = "any"
     respect_gitignore: bool = True
     verify_calls: tuple[str, ...] = field(default=(), compare=False)
+    verify_pytest: str | None = field(default=None, compare=False)  # pytest's arguments
+    verify_max_calls: int = field(default=5, compare=False)  # recorded per function
 
     def cache_key(self) -> str:
         """The part of the settings that changes what a check of one file reports."""

@@ -171,7 +171,8 @@ def test_check_fix_verify_applies_only_proven_files(fixtures_copy):
     assert result.returncode == 1
     assert "def step(carry, _unused):" in rollout.read_text()
     assert family.read_text() == family_before
-    assert "fixes not applied, unverified (uncallable: not exercised)" in result.stderr
+    assert "fixes not applied, unverified (uncallable: not exercised (no inputs: pass --call" \
+        in result.stderr
     assert "2 fixed, 8 remaining" in result.stderr
 
 
@@ -194,3 +195,77 @@ def test_rev_compares_with_a_git_revision_and_hlo_is_compared(tmp_path):
     assert entry["jaxpr_equal"] is True and entry["hlo_equal"] is True
     missing = run_scanlint("verify", "--rev", "no-such-rev", str(tmp_path / "mod.py"))
     assert missing.returncode == 2
+
+
+STATIC = '''
+import jax
+import jax.numpy as jnp
+
+def decay(x, n, tol):
+    step = lambda c, _: (c * 0.5, c)
+    if tol > 0:
+        x = x + tol
+    return jax.lax.scan(step, x, None, length=n)
+
+x0 = jnp.arange(3.0)
+'''
+
+
+def test_python_int_and_float_arguments_are_static_under_jit(tmp_path):
+    """An int used as `length=` and a float read by an `if` are static under jit, as users
+    mark them with static_argnums; the lambda and the def then run identically."""
+    new = STATIC.replace("    step = lambda c, _: (c * 0.5, c)",
+                         "    def step(c, _):\n        return c * 0.5, c")
+    code, report = verify(tmp_path, STATIC, new, "--call", "decay(x0, 4, 0.5)")
+    [entry] = report["default"]["entries"]
+    assert entry["status"] == "identical" and code == 0, entry
+
+
+def test_package_module_runs_under_its_dotted_name(tmp_path):
+    """A module of a package, with a relative import, is loaded as `pkg.core`: its
+    `from . import base` resolves and the package's `__init__` imports the same version."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("from .core import run\n")
+    (tmp_path / "pkg" / "base.py").write_text("import jax.numpy as jnp\nSCALE = jnp.float32(0.5)\n")
+    (tmp_path / "pkg" / "core.py").write_text(
+        "import jax\nimport jax.numpy as jnp\nfrom . import base\nimport pkg\n\n"
+        "def run(x, n):\n    step = lambda c, _: (c * base.SCALE, c)\n"
+        "    assert pkg.run is run, 'the package sees another version'\n"
+        "    return jax.lax.scan(step, x, None, length=n)\n\nx0 = jnp.arange(3.0)\n")
+    result = run_scanlint("verify", str(tmp_path / "pkg" / "core.py"), "--call", "run(x0, 3)",
+                          "--output-format", "json")
+    [entry] = json.loads(result.stdout)["default"]["entries"]
+    assert entry["status"] == "identical" and result.returncode == 0, entry
+
+
+SHAPES = '''
+import jax
+import jax.numpy as jnp
+
+def make(n):
+    step = lambda c, _: (c + n, c)
+    return lambda x: jax.lax.scan(step, x, None, length=3)
+
+def branchy(x):
+    step = lambda c, _: (c * 2.0, c)
+    if x.sum() > 0:  # needs a concrete x: cannot be jitted as called
+        return jax.lax.scan(step, x, None, length=2)
+    return x, x
+
+x0 = jnp.ones(2)
+'''
+
+
+def test_function_outputs_and_jit_only_errors(tmp_path):
+    """A returned function has no bits to compare: not exercised, never identical. Raising the
+    same error under jit in both versions is noted and the eager run decides."""
+    new = SHAPES.replace("step = lambda c, _: (c + n, c)",
+                         "def step(c, _):\n        return c + n, c").replace(
+        "step = lambda c, _: (c * 2.0, c)", "def step(c, _):\n        return c * 2.0, c")
+    code, report = verify(tmp_path, SHAPES, new, "--call", "make(2)", "--call", "branchy(x0)")
+    entries = {e["label"]: e for e in report["default"]["entries"]}
+    assert entries["make(2)"]["status"] == "not exercised"
+    assert "function values" in entries["make(2)"]["details"][0]
+    assert entries["branchy(x0)"]["status"] == "identical"
+    assert entries["branchy(x0)"]["details"][0].startswith("jit: raises the same error")
+    assert code == 0

@@ -1,7 +1,8 @@
 """Runs inside the verify subprocess: imports the user's module and jax, calls the entry
 points jitted and eagerly, and writes what they returned (and their jaxprs) as JSON.
 
-This is the only place scanlint imports jax or runs user code. Usage (internal):
+With `recorder.py` (the pytest plugin of `verify --pytest`), the only place scanlint imports
+jax or runs user code. Usage (internal):
     python -m scanlint.verify.child REQUEST.json RESULT.json
 """
 
@@ -9,9 +10,11 @@ from __future__ import annotations
 
 import ast
 import base64
-import importlib.util
+import contextlib
+import importlib
 import json
 import os
+import pickle
 import re
 import statistics
 import sys
@@ -26,13 +29,16 @@ def main(request_path: str, result_path: str) -> int:
         os.environ["JAX_ENABLE_X64"] = "1"
     result: dict = {"entries": {}, "error": None}
     try:
-        namespace = load_module(request["module"], request["module_name"])
+        namespace = load_module(request)
     except BaseException as error:  # user code: anything can happen
-        result["error"] = describe(error)
+        result["error"] = f"cannot import {request['module']['name']}: {describe(error)}"
         write(result_path, result)
         return 0
     for entry in request["entries"]:
-        result["entries"][entry["label"]] = run_entry(namespace, entry, request, variant)
+        try:
+            result["entries"][entry["label"]] = run_entry(namespace, entry, request, variant)
+        except BaseException as error:  # the recorded jax flags could not be set, ...
+            result["entries"][entry["label"]] = {"error": f"cannot run it: {describe(error)}"}
     write(result_path, result)
     return 0
 
@@ -48,14 +54,18 @@ def describe(error: BaseException) -> str:
     return f"{type(error).__name__}: {message}"[:2000]
 
 
-def load_module(path: str, name: str) -> dict:
-    folder = os.path.dirname(os.path.abspath(path))
-    sys.path.insert(0, folder)
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return vars(module)
+def load_module(request: dict) -> dict:
+    """The version's namespace, imported under the module's real name: the package's
+    `__init__` and the tests' modules import this version too."""
+    from scanlint.verify.loading import ModuleLocation, ModuleSource, SourceFinder
+
+    location = ModuleLocation(**request["module"])
+    if location.name in sys.modules:
+        raise ImportError(f"a module named {location.name} is already loaded by the checker")
+    sys.path.insert(0, location.import_root)
+    sys.path.extend(p for p in request.get("sys_path", []) if p not in sys.path)
+    SourceFinder({location.name: ModuleSource(location, request["source"])}).install()
+    return vars(importlib.import_module(location.name))
 
 
 def parse_call(call: str, namespace: dict):
@@ -92,31 +102,143 @@ def cast_inputs(args, kwargs, variant: str):
 
 
 def run_entry(namespace: dict, entry: dict, request: dict, variant: str) -> dict:
+    out: dict = {"call": entry.get("call") or entry["label"]}
+    with recorded_config(entry.get("config") or {}, variant):
+        try:
+            prepare = preparer(namespace, entry, variant)
+            func, args, kwargs = prepare()
+        except BaseException as error:
+            out["error"] = f"cannot prepare the call: {describe(error)}"
+            return out
+        out["jit"], split = run_jitted(func, args, kwargs)
+        try:
+            func, args, kwargs = prepare()  # fresh inputs: an eager call may mutate NumPy ones
+            out["eager"] = encode_tree(func(*args, **kwargs))
+        except BaseException as error:
+            out["eager"] = {"error": describe(error)}
+        try:
+            out["jaxpr"] = canonical_jaxpr(split.jaxpr())
+        except BaseException as error:
+            out["jaxpr"] = {"error": describe(error)}
+        if request.get("hlo"):
+            out["hlo"] = optimized_hlo(split)
+        if request.get("bench"):
+            out["bench"] = bench(split, request.get("bench_calls", 200))
+    return out
+
+
+def preparer(namespace: dict, entry: dict, variant: str):
+    """A function giving fresh (function, args, kwargs) for the entry on each call."""
+    if entry.get("call") is not None:
+        def from_call():
+            func, args, kwargs = parse_call(entry["call"], namespace)
+            return (func, *cast_inputs(args, kwargs, variant))
+        return from_call
+    func = resolve(namespace, entry["function"])
+    data = base64.b64decode(entry["recorded"])
+
+    def from_recording():
+        args, kwargs = pickle.loads(data)
+        return (func, *cast_inputs(args, kwargs, variant))
+    return from_recording
+
+
+def resolve(namespace: dict, qualname: str):
+    """`f` or `Class.method` in the module; a method as the function under its descriptor
+    (the recorded arguments hold `self` or `cls` when it takes one)."""
+    owner, _, name = qualname.rpartition(".")
+    if not owner:
+        return namespace[name]
+    cls = namespace[owner]
+    raw = vars(cls).get(name)
+    if isinstance(raw, (staticmethod, classmethod)):
+        return raw.__func__
+    return raw if callable(raw) else getattr(cls, name)
+
+
+@contextlib.contextmanager
+def recorded_config(config: dict, variant: str):
+    """The jax flags in force when the test made the call (x64 and matmul precision change
+    results); the x64 variant keeps its own."""
     import jax
 
-    out: dict = {"call": entry["call"]}
+    if variant == "x64":
+        config = {k: v for k, v in config.items() if k != "jax_enable_x64"}
+    before = {name: getattr(jax.config, name) for name in config}
+    for name, value in config.items():
+        jax.config.update(name, value)
     try:
-        func, args, kwargs = parse_call(entry["call"], namespace)
-        args, kwargs = cast_inputs(args, kwargs, variant)
-    except BaseException as error:
-        out["error"] = f"cannot prepare the call: {describe(error)}"
-        return out
-    for mode in ("jit", "eager"):
-        try:
-            target = jax.jit(func) if mode == "jit" else func
-            out[mode] = encode_tree(target(*args, **kwargs))
-        except BaseException as error:
-            out[mode] = {"error": describe(error)}
+        yield
+    finally:
+        for name, value in before.items():
+            jax.config.update(name, value)
+
+
+class StaticSplit:
+    """A call under `jit` as users write one: the arguments' array leaves (NumPy and jax
+    arrays and scalars, Python floats and complexes) are traced, every other leaf (Python
+    ints, bools, strings, callables, ...) is closed over, i.e. static, as `static_argnums`
+    would make it; a leaf nested in a tuple with arrays stays static too."""
+
+    def __init__(self, func, args, kwargs, static_floats: bool = False) -> None:
+        import jax
+
+        self.func = func
+        self.leaves, self.treedef = jax.tree_util.tree_flatten((args, kwargs))
+        self.traced = [i for i, leaf in enumerate(self.leaves) if traceable(leaf, static_floats)]
+        self.static_floats = static_floats
+
+    def dynamic(self) -> list:
+        return [self.leaves[i] for i in self.traced]
+
+    def __call__(self, *values):
+        import jax
+
+        leaves = list(self.leaves)
+        for i, value in zip(self.traced, values):
+            leaves[i] = value
+        args, kwargs = jax.tree_util.tree_unflatten(self.treedef, leaves)
+        return self.func(*args, **kwargs)
+
+    def jit(self):
+        import jax
+
+        return jax.jit(self)
+
+    def jaxpr(self):
+        import jax
+
+        return jax.make_jaxpr(self)(*self.dynamic())
+
+
+def traceable(leaf, static_floats: bool) -> bool:
+    import jax
+    import numpy as np
+
+    if isinstance(leaf, (jax.Array, np.ndarray, np.generic)):
+        return True
+    return isinstance(leaf, (float, complex)) and not static_floats
+
+
+def run_jitted(func, args, kwargs) -> tuple[dict, StaticSplit]:
+    """The jitted call's encoded result. Python floats are traced (weak-typed, as `jax.jit`
+    traces them); when that fails because the function needs one concrete (a tolerance in an
+    `if`), it runs again with them static, and the result says so."""
+    import jax
+
+    split = StaticSplit(func, args, kwargs)
     try:
-        closed = jax.make_jaxpr(func)(*args, **kwargs)
-        out["jaxpr"] = canonical_jaxpr(closed)
+        return encode_tree(split.jit()(*split.dynamic())), split
+    except jax.errors.ConcretizationTypeError as error:
+        if not any(isinstance(leaf, (float, complex)) for leaf in split.leaves):
+            return {"error": describe(error)}, split
     except BaseException as error:
-        out["jaxpr"] = {"error": describe(error)}
-    if request.get("hlo"):
-        out["hlo"] = optimized_hlo(func, args, kwargs)
-    if request.get("bench"):
-        out["bench"] = bench(func, args, kwargs, request.get("bench_calls", 200))
-    return out
+        return {"error": describe(error)}, split
+    split = StaticSplit(func, args, kwargs, static_floats=True)
+    try:
+        return {**encode_tree(split.jit()(*split.dynamic())), "static_floats": True}, split
+    except BaseException as error:
+        return {"error": describe(error)}, split
 
 
 def encode_tree(tree) -> dict:
@@ -127,6 +249,10 @@ def encode_tree(tree) -> dict:
     encoded = []
     for path, leaf in jax.tree_util.tree_flatten_with_path(tree)[0]:
         array = np.asarray(leaf)
+        if array.dtype == object:  # a function, an object: no bits to compare
+            encoded.append({"path": jax.tree_util.keystr(path), "type": type(leaf).__name__,
+                            "opaque": True})
+            continue
         aval = getattr(leaf, "aval", None)
         encoded.append({
             "path": jax.tree_util.keystr(path),
@@ -168,11 +294,9 @@ def all_consts(closed) -> list:
     return found
 
 
-def optimized_hlo(func, args, kwargs) -> dict:
-    import jax
-
+def optimized_hlo(split: StaticSplit) -> dict:
     try:
-        compiled = jax.jit(func).lower(*args, **kwargs).compile()
+        compiled = split.jit().lower(*split.dynamic()).compile()
         module = compiled.runtime_executable().hlo_modules()[0]
         from jaxlib import _hlo
 
@@ -185,7 +309,7 @@ def optimized_hlo(func, args, kwargs) -> dict:
         return {"error": describe(error)}
 
 
-def bench(func, args, kwargs, calls: int) -> dict:
+def bench(split: StaticSplit, calls: int) -> dict:
     import jax
 
     def block(tree):
@@ -194,16 +318,17 @@ def bench(func, args, kwargs, calls: int) -> dict:
                 leaf.block_until_ready()
 
     try:
+        values = split.dynamic()
         start = time.perf_counter()
-        jitted = jax.jit(func)
-        compiled = jitted.lower(*args, **kwargs).compile()
+        jitted = split.jit()
+        compiled = jitted.lower(*values).compile()
         compile_seconds = time.perf_counter() - start
-        block(jitted(*args, **kwargs))  # warm-up: the cached call is what we time
+        block(jitted(*values))  # warm-up: the cached call is what we time
         per_call = []
         for _ in range(5):
             start = time.perf_counter()
             for _ in range(calls):
-                block(jitted(*args, **kwargs))
+                block(jitted(*values))
             per_call.append((time.perf_counter() - start) / calls)
         del compiled
         return {"per_call": statistics.median(per_call), "compile": compile_seconds}

@@ -6,24 +6,32 @@ import json
 import os
 import subprocess
 import sys
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 
+from scanlint.config import ConfigError, find_pyproject, load_settings, pytest_arguments
+from scanlint.errors import UsageError
 from scanlint.verify.compare import Verdict, compare_entry
-from scanlint.verify.plan import plan
+from scanlint.verify.loading import locate_module, project_root
+from scanlint.verify.plan import Entry, changed_entries, defines, plan
+from scanlint.verify.recording import Recording, Target, record
 from scanlint.verify.runner import RunOptions, VersionRun
 
 VARIANTS = ("float16", "bfloat16", "x64")
+PYTEST_TIMEOUT = 3600.0  # a project's test run takes longer than replaying a few calls
 
 
 def add_verify_parser(commands) -> None:
     verify = commands.add_parser(
         "verify", help="run code before and after a change under jax.jit and compare outputs")
     verify.add_argument("files", nargs="+", metavar="FILE",
-                        help="OLD.py NEW.py, or one FILE (compared with its --fix result, "
-                             "or with --rev)")
-    verify.add_argument("--rev", help="compare FILE with its version at this git revision")
+                        help="OLD.py NEW.py, or one FILE (compared with its --fix result), "
+                             "or FILE... with --rev")
+    verify.add_argument("--rev", help="compare each FILE with its version at this git revision")
     verify.add_argument("--call", action="append", default=[],
                         help='an entry call evaluated in the module, e.g. "run(s0, a, 0.01)"')
+    verify.add_argument("--pytest", metavar="ARGS",
+                        help='run the project\'s tests once (pytest ARGS, e.g. "tests/") and '
+                             "replay the calls they make to the changed functions")
     verify.add_argument("--step-style", choices=("def", "lambda", "any"))
     verify.add_argument("--param-style", choices=("closure", "carry", "consistent", "any"))
     verify.add_argument("--unsafe-fixes", action="store_true",
@@ -32,72 +40,191 @@ def add_verify_parser(commands) -> None:
     verify.add_argument("--hlo", action="store_true", help="also compare the optimised HLO")
     verify.add_argument("--dtypes", default="",
                         help=f"also run with float inputs cast: comma-separated {VARIANTS}")
-    verify.add_argument("--timeout", type=float, default=300.0, help="seconds per version")
+    verify.add_argument("--timeout", type=float, default=300.0,
+                        help="seconds for each version's subprocess")
+    verify.add_argument("--pytest-timeout", type=float, default=PYTEST_TIMEOUT,
+                        help="seconds for the test run of --pytest")
     verify.add_argument("--output-format", choices=("text", "json"), default="text")
     verify.add_argument("--config", help="a pyproject.toml with [tool.scanlint]")
+
+
+EXERCISED = ("identical", "differs", "failed")
+PASSING = ("identical", "covered")
+
+
+@dataclass
+class FunctionVerdict:
+    name: str
+    status: str  # the worst of its entries': differs, failed, identical, covered, not exercised
+    details: list[str] = field(default_factory=list)
 
 
 @dataclass
 class VerifyReport:
     verdicts: list[Verdict]
     error: str | None = None
+    functions: list[FunctionVerdict] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
-        exercised = [v for v in self.verdicts if v.status != "not exercised"]
+        exercised = [v for v in self.verdicts if v.status in EXERCISED]
         return (self.error is None and bool(exercised)
                 and all(v.status == "identical" for v in exercised))
 
     @property
     def proven(self) -> bool:
-        """Every changed entry ran and was identical (what --fix --verify requires)."""
-        return self.ok and all(v.status == "identical" for v in self.verdicts)
+        """Every changed function ran (or ran inside recorded calls of the module's other
+        functions) and was identical: what --fix --verify requires."""
+        return self.ok and all(v.status in PASSING for v in self.verdicts)
 
 
-def verify_sources(old: str, new: str, path: str, calls: list[str],
-                   options: RunOptions) -> VerifyReport:
-    """Run both versions (in parallel subprocesses) and compare every entry."""
+@dataclass(frozen=True)
+class Subject:
+    """One file to verify: its path, the version before and the version after."""
+
+    path: str
+    old: str
+    new: str
+
+
+def verify_sources(old: str, new: str, path: str, calls: list[str], options: RunOptions,
+                   recording: Recording | None = None) -> VerifyReport:
+    """Run both versions (in parallel subprocesses) and compare every entry. With a
+    recording, the changed functions are called with the arguments the tests passed."""
+    location = locate_module(path)
     try:
-        entries = plan(old, new, calls)
+        recorded = recording.entries(location, changed_entries(old, new)) if recording else None
+        entries = plan(old, new, calls, recorded)
     except (SyntaxError, ValueError) as error:
         return VerifyReport([], f"cannot plan the run: {error}")
-    runnable = [e for e in entries if e.call]
+    warnings = list(recording.warnings) if recording else []
+    if recording and recording.error:
+        return VerifyReport([], recording.error, warnings=warnings)
+    runnable = [e for e in entries if e.runnable]
     results = [{}, {}]
     if runnable:
-        runs = [VersionRun(old, path, runnable, options), VersionRun(new, path, runnable, options)]
-        results = [run.result() for run in runs]
+        where = dict(cwd=recording.root, sys_path=recording.sys_path) if recording else {}
+        runs = [VersionRun(old, location, runnable, options, **where),
+                VersionRun(new, location, runnable, options, **where)]
+        try:
+            results = [run.result() for run in runs]
+        finally:  # interrupted while waiting for the first: the second must not go on alone
+            for run in runs:
+                run.stop()
         for version, result in zip(("before", "after"), results):
             if result.get("error"):
-                return VerifyReport([], f"{version}: {result['error']}")
-    verdicts = []
-    for entry in entries:
-        if entry.call is None:
-            verdicts.append(Verdict(entry.label, "not exercised", [entry.reason]))
-            continue
-        verdicts.append(compare_entry(entry.label, results[0]["entries"].get(entry.label),
-                                      results[1]["entries"].get(entry.label)))
-    return VerifyReport(verdicts)
+                return VerifyReport([], f"{version}: {result['error']}", warnings=warnings)
+    verdicts = [compare_entry(e.label, results[0]["entries"].get(e.label),
+                              results[1]["entries"].get(e.label), e.function)
+                if e.runnable else Verdict(e.label, "not exercised", [e.reason], e.function)
+                for e in entries]
+    cover(verdicts, entries)
+    tallies = {e.function: recording.tally(location.name, e.function)
+               for e in entries if recording and e.function}
+    return VerifyReport(verdicts, functions=function_verdicts(verdicts, tallies),
+                        warnings=warnings)
+
+
+def cover(verdicts: list[Verdict], entries: list[Entry]) -> None:
+    """A function the tests only reached inside recorded calls of the module's other
+    functions is judged through those calls: covered (never identical on its own)."""
+    by_label = {v.label: v for v in verdicts}
+    for verdict, entry in zip(verdicts, entries):
+        ran = [by_label[label] for label in entry.covered_by
+               if label in by_label and by_label[label].status in EXERCISED]
+        if verdict.status == "not exercised" and ran:
+            verdict.status = "covered"
+            verdict.details = [f"no call of its own recorded ({entry.reason.split(': ', 1)[-1]}"
+                               "); runs inside: " + ", ".join(f"{v.label} ({v.status})"
+                                                             for v in ran)]
+
+
+def function_verdicts(verdicts: list[Verdict], tallies: dict[str, str]) -> list[FunctionVerdict]:
+    grouped: dict[str, list[Verdict]] = {}
+    for verdict in verdicts:
+        grouped.setdefault(verdict.function or verdict.label, []).append(verdict)
+    found = []
+    for name, group in grouped.items():
+        statuses = {v.status for v in group}
+        status = next(s for s in ("differs", "failed", "identical", "covered", "not exercised")
+                      if s in statuses)
+        details = [tallies[name]] if tallies.get(name) else []
+        if status not in PASSING:
+            details += [f"{v.label}: {d}" if v.label != name else d
+                        for v in group if v.status == status for d in v.details[:1]]
+        found.append(FunctionVerdict(name, status, details))
+    return found
 
 
 def render_text(report: VerifyReport, title: str) -> str:
     lines = [title]
     if report.error:
         lines.append(f"  error: {report.error}")
-    for v in report.verdicts:
-        extras = []
-        if v.jaxpr_equal is not None:
-            extras.append("jaxprs equal" if v.jaxpr_equal else "jaxprs differ")
-        if v.hlo_equal is not None:
-            extras.append("HLO equal" if v.hlo_equal else "HLO differs")
-        if v.speed_ratio is not None:
-            extras.append(f"speed after/before {v.speed_ratio:.2f}x per call, "
-                          f"{v.compile_ratio:.2f}x trace+compile")
-        suffix = f" ({'; '.join(extras)})" if extras else ""
-        lines.append(f"  {v.label}: {v.status}{suffix}")
-        lines.extend(f"    {d}" for d in v.details if d)
+    lines.extend(f"  warning: {w}" for w in report.warnings)
+    for function in report.functions:
+        group = [v for v in report.verdicts if (v.function or v.label) == function.name]
+        if len(group) == 1 and group[0].label == function.name:
+            lines.extend(verdict_lines(group[0], "  "))
+            continue
+        summary = f" ({function.details[0]})" if function.details and function.status in PASSING \
+            else ""
+        lines.append(f"  {function.name}: {function.status}{summary}")
+        for verdict in group:
+            lines.extend(verdict_lines(verdict, "    "))
     if not report.verdicts and not report.error:
         lines.append("  nothing changed: no entry point to run")
     return "\n".join(lines) + "\n"
+
+
+def verdict_lines(v: Verdict, indent: str) -> list[str]:
+    extras = []
+    if v.jaxpr_equal is not None:
+        extras.append("jaxprs equal" if v.jaxpr_equal else "jaxprs differ")
+    if v.hlo_equal is not None:
+        extras.append("HLO equal" if v.hlo_equal else "HLO differs")
+    if v.speed_ratio is not None:
+        extras.append(f"speed after/before {v.speed_ratio:.2f}x per call, "
+                      f"{v.compile_ratio:.2f}x trace+compile")
+    suffix = f" ({'; '.join(extras)})" if extras else ""
+    return [f"{indent}{v.label}: {v.status}{suffix}", *(f"{indent}  {d}" for d in v.details if d)]
+
+
+def record_subjects(subjects: list[Subject], pytest_args: list[str], timeout: float,
+                    max_calls: int) -> Recording:
+    """One test run recording the changed functions of every subject."""
+    targets = []
+    for subject in subjects:
+        try:
+            functions = changed_entries(subject.old, subject.new)
+        except (SyntaxError, ValueError):
+            continue  # verify_sources reports it
+        targets.append(Target(locate_module(subject.path), tuple(functions)))
+    return record(targets, pytest_args, project_root(subjects[0].path), timeout, max_calls)
+
+
+def verify_fixes(subjects: list[Subject], settings, pytest_flag: str | None
+                 ) -> dict[str, VerifyReport]:
+    """`check --fix --verify`: each file against its fixed text, one test run for all."""
+    pytest_args = pytest_line(pytest_flag, settings)
+    options = RunOptions()
+    recording = (record_subjects(subjects, pytest_args, PYTEST_TIMEOUT,
+                                 settings.verify_max_calls)
+                 if pytest_args is not None and subjects else None)
+    return {s.path: verify_sources(s.old, s.new, s.path, list(settings.verify_calls), options,
+                                   recording) for s in subjects}
+
+
+def pytest_line(flag: str | None, settings) -> list[str] | None:
+    """pytest's arguments: the flag's, else the setting's; None when neither asks for it
+    (an empty `--pytest ""` turns the setting off)."""
+    line = flag if flag is not None else settings.verify_pytest
+    if line is None:
+        return None
+    try:
+        return pytest_arguments(line, "--pytest" if flag is not None else "`pytest`") or None
+    except ConfigError as error:
+        raise UsageError(str(error)) from None
 
 
 def git_version(path: str, rev: str) -> str:
@@ -131,7 +258,7 @@ def read_text(path: str) -> str:
 
 
 def fixed_version(path: str, text: str, args) -> str:
-    from scanlint.config import find_pyproject, load_settings, with_overrides
+    from scanlint.config import with_overrides
     from scanlint.engine import check_file, fix_text
     from scanlint.files import is_notebook
     from scanlint.notebook import runnable_text
@@ -144,45 +271,86 @@ def fixed_version(path: str, text: str, args) -> str:
     return fix_text(text, path, settings, unsafe=args.unsafe_fixes).text
 
 
-def configured_calls(path: str, args) -> list[str]:
-    from scanlint.config import find_pyproject, load_settings
-
-    if args.call:
-        return list(args.call)
-    return list(load_settings(args.config or find_pyproject(path)).verify_calls)
-
-
 def run_verify(args) -> int:
-    from scanlint.cli import UsageError
-
-    if len(args.files) > 2 or (args.rev and len(args.files) != 1):
-        raise UsageError("verify takes OLD NEW, or one FILE (with or without --rev)")
+    if args.rev is None and len(args.files) > 2:
+        raise UsageError("verify takes OLD NEW, one FILE, or FILE... with --rev")
     variants = [v.strip() for v in args.dtypes.split(",") if v.strip()]
     if any(v not in VARIANTS for v in variants):
         raise UsageError(f"--dtypes takes {', '.join(VARIANTS)}")
-    try:
-        if len(args.files) == 2:
-            path = args.files[1]
-            old, new = read_text(args.files[0]), read_text(path)
-        else:
-            path = args.files[0]
-            current = read_text(path)
-            old, new = ((git_version(path, args.rev), current) if args.rev
-                        else (current, fixed_version(path, current, args)))
-        calls = configured_calls(path, args)
-    except ValueError as error:
-        raise UsageError(str(error)) from None
+    subjects, unreadable = subjects_of(args)
+    if not subjects:
+        raise UsageError(next(iter(unreadable.values())))
+    settings = load_settings(args.config or find_pyproject(subjects[0].path))
+    calls = list(args.call) or list(settings.verify_calls)
+    check_calls(args.call, subjects)
+    pytest_args = pytest_line(args.pytest, settings)
+    recording = None
+    if pytest_args is not None:
+        recording = record_subjects(subjects, pytest_args, args.pytest_timeout,
+                                    settings.verify_max_calls)
     reports = []
     for variant in ["", *variants]:
         options = RunOptions(timeout=args.timeout, hlo=args.hlo, bench=args.bench and not variant,
                              variant=variant)
-        reports.append((variant or "default", verify_sources(old, new, path, calls, options)))
-    if args.output_format == "json":
-        sys.stdout.write(json.dumps({name: {"ok": r.ok, "error": r.error,
-                                            "entries": [asdict(v) for v in r.verdicts]}
-                                     for name, r in reports}, indent=2) + "\n")
-    else:
-        for name, report in reports:
-            title = f"{path}" + (f" [{name} inputs]" if name != "default" else "")
-            sys.stdout.write(render_text(report, title))
-    return 0 if all(r.ok for _, r in reports) else 1
+        verified = {s.path: verify_sources(s.old, s.new, s.path, calls, options, recording)
+                    for s in subjects}
+        reports.append((variant or "default", [
+            (path, verified.get(path) or VerifyReport([], unreadable.get(path)))
+            for path in dict.fromkeys(args.files) if path in verified or path in unreadable]))
+    write_reports(reports, args.output_format)
+    return 0 if all(r.ok for _, files in reports for _, r in files) else 1
+
+
+def check_calls(calls: list[str], subjects: list[Subject]) -> None:
+    for call in calls:
+        try:
+            defined = any(defines(s.new, call) for s in subjects)
+        except (SyntaxError, ValueError) as error:
+            raise UsageError(f"--call {call!r}: {error}") from None
+        if not defined:
+            raise UsageError(f"--call {call!r}: no FILE defines the function it calls")
+
+
+def write_reports(reports: list[tuple[str, list[tuple[str, VerifyReport]]]], form: str) -> None:
+    if form == "json":
+        sys.stdout.write(json.dumps({name: json_report(files) for name, files in reports},
+                                    indent=2) + "\n")
+        return
+    for name, files in reports:
+        for path, report in files:
+            suffix = f" [{name} inputs]" if name != "default" else ""
+            sys.stdout.write(render_text(report, path + suffix))
+
+
+def subjects_of(args) -> tuple[list[Subject], dict[str, str]]:
+    """The files to verify, each with its two versions; and those that could not be read
+    (path -> why): one bad file does not stop the others."""
+    if len(args.files) == 2 and not args.rev:
+        try:
+            return [Subject(args.files[1], read_text(args.files[0]),
+                            read_text(args.files[1]))], {}
+        except ValueError as error:
+            return [], {args.files[1]: str(error)}
+    subjects, unreadable = [], {}
+    for path in args.files:
+        try:
+            current = read_text(path)
+            old, new = ((git_version(path, args.rev), current) if args.rev
+                        else (current, fixed_version(path, current, args)))
+        except ValueError as error:
+            unreadable[path] = str(error)
+            continue
+        subjects.append(Subject(path, old, new))
+    return subjects, unreadable
+
+
+def json_report(files: list[tuple[str, VerifyReport]]) -> dict:
+    """One file: today's shape. Several: the same keys, each entry and function with its path."""
+    def tagged(items, path):
+        return [{**asdict(item), **({"path": path} if len(files) > 1 else {})} for item in items]
+
+    errors = [f"{path}: {r.error}" if len(files) > 1 else r.error for path, r in files if r.error]
+    return {"ok": all(r.ok for _, r in files), "error": "; ".join(errors) or None,
+            "warnings": sorted({w for _, r in files for w in r.warnings}),
+            "entries": [e for path, r in files for e in tagged(r.verdicts, path)],
+            "functions": [f for path, r in files for f in tagged(r.functions, path)]}

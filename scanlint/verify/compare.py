@@ -9,8 +9,9 @@ from dataclasses import dataclass, field
 @dataclass
 class Verdict:
     label: str
-    status: str  # "identical" | "differs" | "failed" | "not exercised"
+    status: str  # "identical" | "differs" | "failed" | "not exercised" | "covered"
     details: list[str] = field(default_factory=list)
+    function: str = ""  # the function the entry runs
     jaxpr_equal: bool | None = None
     hlo_equal: bool | None = None
     speed_ratio: float | None = None  # new per-call time / old
@@ -21,6 +22,9 @@ def compare_trees(mode: str, old: dict, new: dict) -> list[str]:
     """Differences between two encoded output trees; empty when bit-identical."""
     if "error" in old or "error" in new:
         return []  # reported by the caller as a failure
+    if old.get("static_floats") != new.get("static_floats"):
+        traced = "after" if old.get("static_floats") else "before"
+        return [f"{mode}: Python float arguments could be traced {traced} the change only"]
     if old["treedef"] != new["treedef"]:
         return [f"{mode}: pytree structure differs: {old['treedef']} vs {new['treedef']}"]
     found = []
@@ -48,18 +52,34 @@ def numeric_difference(a: dict, b: dict) -> str:
         return ""
 
 
-def compare_entry(label: str, old: dict | None, new: dict | None) -> Verdict:
+def compare_entry(label: str, old: dict | None, new: dict | None, function: str = "") -> Verdict:
+    """Bit for bit, per mode (jit, eager). A mode in which both versions raise the same error
+    (a function that cannot be jitted as called) is noted, not compared; at least one mode
+    must have run in both."""
     if old is None or new is None:
-        return Verdict(label, "failed", ["the entry did not run in both versions"])
+        return Verdict(label, "failed", ["the entry did not run in both versions"], function)
     for version, result in (("before", old), ("after", new)):
         if "error" in result:
-            return Verdict(label, "failed", [f"{version}: {result['error']}"])
-        for mode in ("jit", "eager"):
-            if "error" in result.get(mode, {}):
-                return Verdict(label, "failed", [f"{version} ({mode}): {result[mode]['error']}"])
-    details = compare_trees("jit", old["jit"], new["jit"]) + compare_trees(
-        "eager", old["eager"], new["eager"])
-    verdict = Verdict(label, "differs" if details else "identical", details)
+            return Verdict(label, "failed", [f"{version}: {result['error']}"], function)
+    opaque = opaque_leaves(old, new)
+    if opaque:
+        return Verdict(label, "not exercised", [
+            f"its output holds {opaque} values, which cannot be compared bit for bit (arrays, "
+            "numbers and strings can)"], function)
+    details, notes = [], []
+    for mode in ("jit", "eager"):
+        errors = [(version, result[mode]["error"]) for version, result
+                  in (("before", old), ("after", new)) if "error" in result[mode]]
+        if len(errors) == 2 and errors[0][1] == errors[1][1]:
+            notes.append(f"{mode}: raises the same error in both versions: {errors[0][1]}")
+        elif errors:
+            return Verdict(label, "failed", [f"{version} ({mode}): {error}"
+                                             for version, error in errors], function)
+        else:
+            details += compare_trees(mode, old[mode], new[mode])
+    if len(notes) == 2:
+        return Verdict(label, "failed", notes, function)
+    verdict = Verdict(label, "differs" if details else "identical", details + notes, function)
     verdict.jaxpr_equal = _equal(old.get("jaxpr"), new.get("jaxpr"))
     verdict.hlo_equal = _equal(old.get("hlo"), new.get("hlo"))
     if "bench" in old and "bench" in new and "error" not in old["bench"] \
@@ -67,6 +87,13 @@ def compare_entry(label: str, old: dict | None, new: dict | None) -> Verdict:
         verdict.speed_ratio = new["bench"]["per_call"] / old["bench"]["per_call"]
         verdict.compile_ratio = new["bench"]["compile"] / old["bench"]["compile"]
     return verdict
+
+
+def opaque_leaves(*results: dict) -> str:
+    """The types of output leaves that are not values (functions, objects), if any."""
+    types = {leaf["type"] for result in results for mode in ("jit", "eager")
+             for leaf in result[mode].get("leaves", ()) if leaf.get("opaque")}
+    return ", ".join(sorted(types))
 
 
 def _equal(a: dict | None, b: dict | None) -> bool | None:

@@ -8,9 +8,27 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Entry:
-    label: str  # the function name, or the call text when the user gave one
-    call: str | None  # None: not exercised (no inputs known)
+    """One run of a changed function: a call evaluated in the module, or the arguments a
+    test passed (recorded), or neither (not exercised, ``reason`` says why)."""
+
+    label: str  # the function's name, the call text, or `name [test id]` for a recorded call
+    call: str | None = None  # evaluated in the module's namespace
     reason: str = ""  # why it is not exercised
+    function: str = ""  # the changed function (qualified name, `Class.method`) it runs
+    recorded: str | None = None  # base64 pickle of the (args, kwargs) a test passed
+    config: tuple[tuple[str, object], ...] = ()  # jax flags in force at the recorded call
+    covered_by: tuple[str, ...] = ()  # labels of other entries' recorded calls that run it
+
+    @property
+    def runnable(self) -> bool:
+        return self.call is not None or self.recorded is not None
+
+    def request(self) -> dict:
+        """What the child needs to run it."""
+        if self.call is not None:
+            return {"label": self.label, "call": self.call}
+        return {"label": self.label, "function": self.function, "recorded": self.recorded,
+                "config": dict(self.config)}
 
 
 def top_level(tree: ast.Module) -> dict[str, ast.AST]:
@@ -36,18 +54,56 @@ def loaded_names(node: ast.AST) -> set[str]:
     return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
 
 
+DESCRIPTORS = {"staticmethod", "classmethod"}  # a method still called, with or without self
+PROPERTIES = {"property", "cached_property", "setter", "getter", "deleter"}
+
+
+def decorator_name(node: ast.expr) -> str:
+    """`functools.cached_property` -> `cached_property`; `x.setter` -> `setter`."""
+    while isinstance(node, ast.Call):
+        node = node.func
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return node.id if isinstance(node, ast.Name) else ""
+
+
+def methods(tree: ast.Module) -> dict[str, ast.FunctionDef]:
+    """`Class.method` -> its def, for the top-level classes' methods (properties left out:
+    they are read, not called)."""
+    found = {}
+    for name, node in top_level(tree).items():
+        if not isinstance(node, ast.ClassDef):
+            continue
+        for statement in node.body:
+            if isinstance(statement, ast.FunctionDef) and not any(
+                    decorator_name(d) in PROPERTIES for d in statement.decorator_list):
+                found[f"{name}.{statement.name}"] = statement
+    return found
+
+
+def attributes_read(node: ast.AST, owner: str) -> set[str]:
+    """`Class.x` for every `self.x` or `cls.x` a method reads."""
+    return {f"{owner}.{n.attr}" for n in ast.walk(node)
+            if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
+            and n.value.id in ("self", "cls")}
+
+
 def changed_entries(old_source: str, new_source: str) -> list[str]:
-    """Top-level functions (in both versions) whose code changed, or that use, directly or
-    through other top-level definitions, a top-level name whose definition changed."""
-    old, new = top_level(ast.parse(old_source)), top_level(ast.parse(new_source))
-    changed = {name for name in old.keys() | new.keys()
-               if _shape(old.get(name)) != _shape(new.get(name))}
-    affected = set(changed)
+    """Top-level functions and methods of top-level classes (in both versions) whose code
+    changed, or that use, directly or through other top-level definitions, a top-level name
+    whose definition changed (or, for a method, a `self.` attribute whose method did)."""
+    old_tree, new_tree = ast.parse(old_source), ast.parse(new_source)
+    old = {**top_level(old_tree), **methods(old_tree)}
+    new = {**top_level(new_tree), **methods(new_tree)}
+    affected = {name for name in old.keys() | new.keys()
+                if _shape(old.get(name)) != _shape(new.get(name))}
     grew = True
     while grew:
         grew = False
         for name, node in new.items():
-            if name not in affected and loaded_names(node) & affected:
+            owner = name.split(".")[0]
+            uses = loaded_names(node) | (attributes_read(node, owner) if "." in name else set())
+            if name not in affected and uses & affected:
                 affected.add(name)
                 grew = True
     return sorted(name for name in affected
@@ -82,6 +138,12 @@ def default_call(source: str, function: str) -> str | None:
     return f"{function}({', '.join(parts)})"
 
 
+def defines(source: str, call: str) -> bool:
+    """Whether the module defines (at top level) the name the call starts from: calls set
+    for a project are run in the modules that define them."""
+    return call_function(call).split(".")[0] in top_level(ast.parse(source))
+
+
 def call_function(call: str) -> str:
     expr = ast.parse(call.strip(), mode="eval").body
     if not isinstance(expr, ast.Call):
@@ -92,18 +154,31 @@ def call_function(call: str) -> str:
     return func.id if isinstance(func, ast.Name) else ast.unparse(expr.func)
 
 
-def plan(old_source: str, new_source: str, calls: list[str]) -> list[Entry]:
-    """The entries to run: the user's calls, then each changed function (not exercised
-    when no call is known for it)."""
-    entries = [Entry(call, call) for call in calls]
-    covered = {call_function(call) for call in calls}
+def plan(old_source: str, new_source: str, calls: list[str],
+         recorded: dict[str, list[Entry]] | None = None) -> list[Entry]:
+    """The entries to run: the user's calls, then for each changed function the calls the
+    tests made (``recorded``: function -> entries; one not runnable entry says why there are
+    none), else a call from module globals, else the function, not exercised."""
+    entries = [Entry(call, call, function=call_function(call)) for call in calls
+               if defines(new_source, call)]
+    covered = {entry.function for entry in entries}
     for function in changed_entries(old_source, new_source):
         if function in covered:
             continue
+        from_tests = (recorded or {}).get(function, [])
+        if any(entry.runnable for entry in from_tests):
+            entries.extend(from_tests)
+            continue
         call = default_call(old_source, function)
         if call is not None and default_call(new_source, function) == call:
-            entries.append(Entry(function, call))
+            entries.append(Entry(function, call, function=function))
+        elif from_tests:
+            entries.extend(from_tests)
         else:
-            entries.append(Entry(function, None, "no inputs: pass --call or set "
-                                 "[tool.scanlint.verify] calls"))
+            entries.append(Entry(function, reason=NO_INPUTS if recorded is None else NO_TEST,
+                                 function=function))
     return entries
+
+
+NO_INPUTS = "no inputs: pass --call or --pytest, or set [tool.scanlint.verify] calls or pytest"
+NO_TEST = "no test called it with concrete values"

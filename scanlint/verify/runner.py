@@ -7,8 +7,9 @@ import os
 import subprocess
 import sys
 import tempfile
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
+from scanlint.verify.loading import ModuleLocation, subprocess_env
 from scanlint.verify.plan import Entry
 
 
@@ -22,19 +23,20 @@ class RunOptions:
 
 
 class VersionRun:
-    """One version of the module, started at construction; `result()` waits for it."""
+    """One version of the module, started at construction; `result()` waits for it.
 
-    def __init__(self, source: str, original_path: str, entries: list[Entry],
-                 options: RunOptions) -> None:
+    The version is imported under the module's real dotted name (``location``) from the
+    project's import root, so its relative and sibling imports resolve as in the project.
+    ``cwd`` is where it runs (the project root when replaying the tests' calls); ``sys_path``
+    adds the folders the tests ran with, where the classes of recorded arguments live."""
+
+    def __init__(self, source: str, location: ModuleLocation, entries: list[Entry],
+                 options: RunOptions, cwd: str | None = None,
+                 sys_path: tuple[str, ...] = ()) -> None:
         self.folder = tempfile.TemporaryDirectory(prefix="scanlint-verify-")
-        base = os.path.basename(original_path) if original_path.endswith(".py") else "subject.py"
-        module_path = os.path.join(self.folder.name, base)
-        with open(module_path, "w", encoding="utf-8") as out:
-            out.write(source)
         request = {
-            "module": module_path,
-            "module_name": "scanlint_verify_" + os.path.splitext(base)[0].replace("-", "_"),
-            "entries": [{"label": e.label, "call": e.call} for e in entries if e.call],
+            "module": asdict(location), "source": source, "sys_path": list(sys_path),
+            "entries": [entry.request() for entry in entries if entry.runnable],
             "hlo": options.hlo, "bench": options.bench, "bench_calls": options.bench_calls,
             "variant": options.variant,
         }
@@ -42,28 +44,60 @@ class VersionRun:
         self.result_path = os.path.join(self.folder.name, "result.json")
         with open(self.request_path, "w", encoding="utf-8") as out:
             json.dump(request, out)
-        env = dict(os.environ)
-        # The module's own folder comes first, so its sibling imports resolve as they would.
-        folder = os.path.dirname(os.path.abspath(original_path))
-        env["PYTHONPATH"] = os.pathsep.join(p for p in (folder, env.get("PYTHONPATH")) if p)
         self.timeout = options.timeout
-        self.process = subprocess.Popen(
+        self.process = start_process(
             [sys.executable, "-m", "scanlint.verify.child", self.request_path, self.result_path],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
-            env=env, cwd=folder)
+            cwd or os.path.dirname(location.path), subprocess_env([location.import_root]))
+
+    def stop(self) -> None:
+        stop(self.process)
+        self.folder.cleanup()
 
     def result(self) -> dict:
-        try:
-            _, stderr = self.process.communicate(timeout=self.timeout)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.communicate()
+        stderr = wait(self.process, self.timeout)
+        if stderr is None:
+            self.folder.cleanup()
             return {"error": f"timed out after {self.timeout:g} s", "entries": {}}
         try:
             with open(self.result_path, encoding="utf-8") as handle:
                 return json.load(handle)
         except (OSError, ValueError):
-            tail = stderr.decode("utf-8", "replace").strip().splitlines()[-3:]
-            return {"error": "the subprocess failed: " + " | ".join(tail), "entries": {}}
+            return {"error": "the subprocess failed: " + last_lines(stderr), "entries": {}}
         finally:
             self.folder.cleanup()
+
+
+def start_process(command: list[str], cwd: str, env: dict) -> subprocess.Popen:
+    """In its own process group, so a timeout ends it and whatever it started."""
+    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            stdin=subprocess.DEVNULL, env=env, cwd=cwd, start_new_session=True)
+
+
+def wait(process: subprocess.Popen, timeout: float) -> bytes | None:
+    """The process's stdout and stderr once it ends; None (and the group killed) on timeout.
+    Interrupted (Ctrl-C reaches only scanlint: the group has its own session), it ends the
+    group too."""
+    try:
+        stdout, stderr = process.communicate(timeout=timeout)
+        return stdout + stderr
+    except subprocess.TimeoutExpired:
+        stop(process)
+        return None
+    except BaseException:
+        stop(process)
+        raise
+
+
+def stop(process: subprocess.Popen) -> None:
+    """End the process's group, if it still runs."""
+    if process.poll() is not None:
+        return
+    try:
+        os.killpg(process.pid, 9)
+    except OSError:
+        process.kill()
+    process.communicate()
+
+
+def last_lines(output: bytes, count: int = 3) -> str:
+    return " | ".join(output.decode("utf-8", "replace").strip().splitlines()[-count:])
