@@ -1,7 +1,14 @@
 """Recall of the SCN2xx rules on scan mistakes users reported (benchmarks/recall_cases.py),
 and their false positives on the corrected look-alikes.
 
-    python benchmarks/recall.py            # the table docs/corpus.md shows
+    python benchmarks/recall.py                          # the table docs/corpus.md shows
+    python benchmarks/recall.py --cases holdout          # the holdout set, recall_holdout_cases.py
+    python benchmarks/recall.py --cases holdout --jax    # also check every case under JAX
+
+With `--cases holdout` every missed case is printed with its note (the variant of writing it
+represents). Cases labelled ("none",) belong to no rule: they count neither for recall nor
+(their mistakes) as findings, but any SCN2xx/SCN3xx finding on them is listed, and a finding on
+their look-alikes is a false positive like any other.
 
 tests/test_recall_corpus.py runs every reproduction under JAX (it must fail or misbehave as
 reported, its look-alike must not) and holds the rules to these figures.
@@ -43,7 +50,8 @@ class Score:
 
 
 def codes_reported(source: str) -> set[str]:
-    return {d.code for d in check_text(source, "case.py", SETTINGS) if d.code.startswith("SCN2")}
+    return {d.code for d in check_text(source, "case.py", SETTINGS)
+            if d.code.startswith(("SCN2", "SCN3"))}
 
 
 def score(cases: list[Case] = CASES) -> dict[str, Score]:
@@ -79,19 +87,87 @@ def total(scores: dict[str, Score]) -> Score:
     return out
 
 
-def main() -> int:
-    scores = score()
+def load_cases(which: str) -> list[Case]:
+    if which == "holdout":
+        from recall_holdout_cases import CASES as HOLDOUT
+        return HOLDOUT
+    return CASES
+
+
+def check_under_jax(cases: list[Case]) -> list[str]:
+    """Run every reproduction and look-alike in one JAX process; the cases that do not
+    behave as stated (a reproduction that runs clean, a look-alike that fails or misbehaves)."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                    "tests"))
+    from jax_runner import run_snippets
+
+    snippets = []
+    for case in cases:
+        for kind, code in (("mistake", case.mistake), ("lookalike", case.lookalike)):
+            snippets.append({"id": f"{case.id}/{kind}", "code": code, "symptom": case.symptom})
+    outcomes = run_snippets(snippets)
+    wrong = []
+    for case in cases:
+        mistake, lookalike = outcomes[f"{case.id}/mistake"], outcomes[f"{case.id}/lookalike"]
+        if case.raises is not None:
+            if mistake["error"] is None or case.raises not in mistake["message"]:
+                wrong.append(f"{case.id}: reproduction gave {mistake}")
+        elif mistake["error"] is not None or mistake["symptom"] is not True:
+            wrong.append(f"{case.id}: reproduction gave {mistake}")
+        if lookalike["error"] is not None or lookalike["symptom"] not in (None, False):
+            wrong.append(f"{case.id}: look-alike gave {lookalike}")
+    return wrong
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cases", choices=("recall", "holdout"), default="recall")
+    parser.add_argument("--jax", action="store_true",
+                        help="first run every case under JAX (one subprocess)")
+    args = parser.parse_args(argv)
+    cases = load_cases(args.cases)
+    if args.jax:
+        wrong = check_under_jax(cases)
+        print(f"under JAX: {len(cases) - len({w.split(':')[0] for w in wrong})} of "
+              f"{len(cases)} cases behave as stated")
+        for line in wrong:
+            print(f"  does not reproduce: {line}")
+    from scanlint.rules import all_rules
+
+    existing = {rule.CODE for rule in all_rules()}
+    claimed = [c for c in cases if c.codes != ("none",)]
+    scores = score(claimed)
+    present = {code: s for code, s in scores.items() if code in existing}
+    absent = {code: s for code, s in scores.items() if code not in existing}
     print("| rule | reproductions (visible) | reported | recall | not visible (reported) "
           "| look-alikes | false positives |")
     print("|---|---:|---:|---:|---:|---:|---:|")
-    for code, s in [*scores.items(), ("all", total(scores))]:
+    rows = [*present.items(), ("all", total(present))]
+    rows += [(f"{code} (not in this checkout)", s) for code, s in absent.items()]
+    for code, s in rows:
         print(f"| {code} | {s.visible} | {s.found} | {s.recall:.0%} | {s.hidden} "
               f"({s.hidden_found}) | {s.lookalikes} | {len(s.false_positives)} |")
     everything = total(scores)
+    notes = {c.id: c.note for c in cases}
+    why: dict[str, str] = {}
+    if args.cases == "holdout":
+        from recall_holdout_cases import WHY_MISSED as why
     for name in everything.missed:
-        print(f"missed: {name}")
+        print(f"missed: {name}" + (f"  ({notes[name]})" if args.cases == "holdout" else ""))
+        if name in why:
+            print(f"    why: {why[name]}")
     for name in everything.false_positives:
         print(f"false positive: {name}")
+    unclaimed = [c for c in cases if c.codes == ("none",)]
+    if unclaimed:
+        print(f"no rule claims {len(unclaimed)} cases:")
+        for case in unclaimed:
+            found = sorted(codes_reported(case.mistake))
+            false = sorted(codes_reported(case.lookalike))
+            tail = f"; false positive on the look-alike: {', '.join(false)}" if false else ""
+            print(f"  {case.id}: reported {', '.join(found) or 'nothing'}{tail}")
     return 0
 
 
