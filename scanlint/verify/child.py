@@ -194,6 +194,9 @@ def bench(func, args, kwargs, calls: int) -> dict:
                 leaf.block_until_ready()
 
     try:
+        # The entry was traced and compiled already (run, make_jaxpr): without clearing
+        # jax's caches the trace, and often the compile, would be cache hits.
+        jax.clear_caches()
         start = time.perf_counter()
         jitted = jax.jit(func)
         compiled = jitted.lower(*args, **kwargs).compile()

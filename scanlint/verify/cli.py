@@ -64,8 +64,12 @@ def verify_sources(old: str, new: str, path: str, calls: list[str],
     runnable = [e for e in entries if e.call]
     results = [{}, {}]
     if runnable:
-        runs = [VersionRun(old, path, runnable, options), VersionRun(new, path, runnable, options)]
-        results = [run.result() for run in runs]
+        if options.bench:  # one at a time: on a small machine two would time each other
+            results = [VersionRun(source, path, runnable, options).result()
+                       for source in (old, new)]
+        else:
+            runs = [VersionRun(source, path, runnable, options) for source in (old, new)]
+            results = [run.result() for run in runs]
         for version, result in zip(("before", "after"), results):
             if result.get("error"):
                 return VerifyReport([], f"{version}: {result['error']}")
@@ -90,8 +94,10 @@ def render_text(report: VerifyReport, title: str) -> str:
         if v.hlo_equal is not None:
             extras.append("HLO equal" if v.hlo_equal else "HLO differs")
         if v.speed_ratio is not None:
+            before, after = v.compile_seconds or (0.0, 0.0)
             extras.append(f"speed after/before {v.speed_ratio:.2f}x per call, "
-                          f"{v.compile_ratio:.2f}x trace+compile")
+                          f"{v.compile_ratio:.2f}x trace+compile ({before:.2f} s -> "
+                          f"{after:.2f} s)")
         suffix = f" ({'; '.join(extras)})" if extras else ""
         lines.append(f"  {v.label}: {v.status}{suffix}")
         lines.extend(f"    {d}" for d in v.details if d)
