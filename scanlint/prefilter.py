@@ -16,8 +16,10 @@ from dataclasses import dataclass
 FAMILY = frozenset({"scan", "fori_loop", "while_loop", "map"})
 # Packages whose imports can name a jit (`jax.jit`, `flax.nnx.jit`, `equinox.filter_jit`).
 JIT_PACKAGES = frozenset({"jax", "flax", "equinox"})
-# Whitespace or comments: what may sit between the tokens of a call.
-_GAP = r"(?:\s|#[^\n]*)*"
+# Whitespace or comments: what may sit between the tokens of a call. A comment ends at its
+# newline, so each `#` starts exactly one match (`#[^\n]*` alone would let `###...` be split
+# in exponentially many ways, and the regex backtrack for seconds on a banner comment).
+_GAP = r"(?:\s|#[^\n]*\n)*"
 
 
 def _statements(body: list[ast.stmt]):

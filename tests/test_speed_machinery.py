@@ -148,3 +148,10 @@ def test_one_statement_at_a_time():
     verdicts = [may_hold_unrolled_loop(statement, facts) for statement in tree.body]
     # imports, N, def f (wrapped), def g (not wrapped), the wrap of f, another wrap
     assert verdicts == [False, False, False, True, False, True, False]
+
+
+def test_a_banner_comment_in_a_jit_call_is_read_in_linear_time():
+    # `#[^\n]*` repeated could split `####...` in exponentially many ways: 60 of them would
+    # not finish. Each comment now ends at its newline.
+    source = "import jax\njax.jit(  " + "#" * 60 + "\n    simulate)\n"
+    assert jit_facts(parse(source), source).wrapped == {"simulate"}
