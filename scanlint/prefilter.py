@@ -24,12 +24,16 @@ JIT_ATTRIBUTES = frozenset({"jit", "filter_jit"})
 _GAP = r"(?:\s|#[^\n]*\n)*"
 
 
-def _statements(body: list[ast.stmt]):
-    """Every statement, nested ones included, without entering expressions."""
+def _statements(body: list[ast.stmt], into_definitions: bool = True):
+    """Every statement, nested ones included, without entering expressions; with
+    ``into_definitions`` False, a nested def or class is yielded but not entered."""
     stack = list(body)
     while stack:
         node = stack.pop()
         yield node
+        if not into_definitions and isinstance(
+                node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
         for field in ("body", "orelse", "finalbody"):
             stack.extend(getattr(node, field, ()) or ())
         for handler in getattr(node, "handlers", ()) or ():
@@ -164,7 +168,7 @@ def _has_range_loop(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     params = {a.arg for a in (*function.args.posonlyargs, *function.args.args,
                               *function.args.kwonlyargs, function.args.vararg,
                               function.args.kwarg) if a is not None}
-    for node in _own_statements(function.body):
+    for node in _statements(function.body, into_definitions=False):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             if _has_range_loop(node):
                 return True
@@ -173,23 +177,6 @@ def _has_range_loop(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
               and all(_may_be_constant(arg, params) for arg in node.iter.args)):
             return True
     return False
-
-
-def _own_statements(body: list[ast.stmt]):
-    """Every statement of a function's body, nested blocks included; a nested def or class
-    is yielded, not entered (the caller decides)."""
-    stack = list(body)
-    while stack:
-        node = stack.pop()
-        yield node
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            continue
-        for field in ("body", "orelse", "finalbody"):
-            stack.extend(getattr(node, field, ()) or ())
-        for handler in getattr(node, "handlers", ()) or ():
-            stack.extend(handler.body)
-        for case in getattr(node, "cases", ()) or ():
-            stack.extend(case.body)
 
 
 def _may_be_constant(expr: ast.expr, params: set[str]) -> bool:
