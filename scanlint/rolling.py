@@ -15,7 +15,7 @@ import libcst as cst
 
 from scanlint.model import FileModel
 from scanlint.scopes import Binding, Scope, dotted, lookup, qualified_name
-from scanlint.unrolled import INT_OPERATORS, JitLoop, constant_int, range_args
+from scanlint.unrolled import INT_OPERATORS, JitLoop, bound_value, constant_int, range_args
 
 # Stacking a list of per-step values: what `jax.lax.scan` returns in one piece.
 STACKERS = frozenset({"jax.numpy.stack", "jax.numpy.array", "jax.numpy.asarray"})
@@ -509,7 +509,7 @@ class _LoopReader:
     def _carry_shape_blockers(self, carry: list[str]) -> None:
         for name in carry:
             before = self._bound_before(name)
-            inits = [b.assigned_value for b in before if b.kind in ("assign", "annassign")]
+            inits = [bound_value(b) for b in before if b.kind in ("assign", "annassign")]
             updates = [b.node for b in self.jl.scope.bindings.get(name, [])
                        if self._binding_inside(b)]
             for init in inits:
@@ -646,7 +646,7 @@ class _Statics:
         if binding.kind == "param":
             return self._param_kind(binding)
         if binding.kind in ("assign", "annassign", "augassign"):
-            value = binding.assigned_value
+            value = bound_value(binding)
             if binding.kind == "augassign" and isinstance(binding.node, cst.AugAssign):
                 value = binding.node.value
             return self.kind(value, binding.scope, depth + 1) if value is not None else None
@@ -696,8 +696,9 @@ def _evaluate(expr: cst.BaseExpression, jl: JitLoop, index: int, depth: int = 0)
         value = constant_int(expr, jl.scope)
         if value is None:
             _owner, bindings = lookup(jl.scope, expr.value)
-            if len(bindings) == 1 and bindings[0].assigned_value is not None:
-                return _evaluate(bindings[0].assigned_value, jl, index, depth + 1)
+            value = bound_value(bindings[0]) if len(bindings) == 1 else None
+            if value is not None:
+                return _evaluate(value, jl, index, depth + 1)
             raise _Unknown
         return value
     if isinstance(expr, cst.UnaryOperation):

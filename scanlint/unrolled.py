@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from scanlint.model import PARTIAL_NAMES, FileModel
-from scanlint.scopes import Scope, lookup, qualified_name
+from scanlint.scopes import Binding, Scope, lookup, qualified_name
 
 # What applies `jit` to a function, and whether its other arguments may be Python values:
 # equinox's filter_jit makes every non-array argument static.
@@ -267,7 +267,27 @@ def constant_int(expr: cst.BaseExpression, scope: Scope, depth: int = 0) -> int 
     if isinstance(expr, cst.Name):
         _owner, bindings = lookup(scope, expr.value)
         if len(bindings) == 1 and bindings[0].kind in ("assign", "annassign"):
-            value = bindings[0].assigned_value
+            value = bound_value(bindings[0])
             if value is not None:
                 return constant_int(value, bindings[0].scope, depth + 1)
+    return None
+
+
+def bound_value(binding: Binding) -> cst.BaseExpression | None:
+    """The value an assignment gives the binding's name: `n = 10`, or its element of
+    `(steps, n) = (10, 128)`."""
+    if binding.assigned_value is not None:
+        return binding.assigned_value
+    node = binding.node
+    if not (isinstance(node, cst.Assign) and len(node.targets) == 1):
+        return None
+    target, value = node.targets[0].target, node.value
+    if not (isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List))
+            and len(target.elements) == len(value.elements)):
+        return None
+    for name, element in zip(target.elements, value.elements):
+        if isinstance(element, cst.StarredElement) or isinstance(name, cst.StarredElement):
+            return None
+        if isinstance(name.value, cst.Name) and name.value.value == binding.name:
+            return element.value
     return None

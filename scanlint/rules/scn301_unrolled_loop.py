@@ -22,8 +22,8 @@ class UnrolledLoopUnderJit(Rule):
     `@nnx.jit` or `@eqx.filter_jit`, or wrapped at module level (`fast = jax.jit(simulate)`,
     `jax.jit(partial(simulate, ...))`); a local `def` inside such a function runs under it
     too. The trip count is known when `range`'s arguments are int literals, int constants
-    bound once (module-level or local), and `+ - * // % **` of them. The message says the
-    count.
+    bound once (module-level or local, `STEPS = 200`, `(T, N) = (10, 128)`), and
+    `+ - * // % **` of them. The message says the count.
 
     Not reported: loops outside `jit`; loops over lists, dicts, `zip` or `enumerate` (layers,
     parameters: those must be unrolled); `range(n)` of a static argument or of `len(...)`;
@@ -105,14 +105,17 @@ class UnrolledLoopUnderJit(Rule):
     int counter carried, a static argument in the body, nested loops, a Newton-Schulz
     inverse, power iteration, `.at[i].set` into a preallocated output, and a function jitted
     by assignment (under `jit`). A leapfrog integrator (`p = p - 0.5 * dt * (w @ q)`,
-    `q = q + dt * p`) differed in the last bit of some values (relative 1e-7) and was
-    identical with FMA unavailable (`XLA_FLAGS=--xla_cpu_max_isa=AVX`); a Newton-Schulz
-    inverse identical with FMA differed without it, and a function jitted by assignment but
-    called without `jit` (then its rolled loop is compiled where the unrolled one ran op by
-    op) differed in the last bit. At 200 steps (`benchmarks/unrolled_compile.py`) the
+    `q = q + dt * p`) differed in the last bit of some values (relative 2e-7) and was
+    identical, with every other shape, with FMA unavailable
+    (`XLA_FLAGS=--xla_cpu_max_isa=AVX`). A function jitted by assignment but also called
+    without `jit` differed in the last bit there, with or without FMA: its rolled loop is then
+    compiled, where the unrolled one ran op by op (XLA's fused `exp` is another kernel). In an
+    earlier run with 4-wide arrays a Newton-Schulz inverse was identical with FMA and differed
+    without it. At 200 steps (`benchmarks/unrolled_compile.py`) the
     fixture's `simulate`, `rnn`, `rollout` and `running_sum` stayed identical and `leapfrog`
-    differed. With 8-wide arrays and 20 steps the issue's example, an RNN cell and power
-    iteration differed too (identical without FMA): whether XLA contracts depends on shapes.
+    differed. With 8-wide arrays and 20 steps (`--steps 20 --width 8`) `simulate` and `rnn`
+    differed as well, `rollout` and `running_sum` did not: whether XLA contracts depends on
+    the shapes, so verify each change.
 
     Not fixed (reported, with the reason in the message): `break`, `continue`, `return`,
     `yield`, `raise`, `try`, `while`, `del`, `global`, `nonlocal`, `import`, a `def` or
@@ -123,8 +126,9 @@ class UnrolledLoopUnderJit(Rule):
     NumPy array (`SIZES[i]`, `x.shape[i]`), an f-string; the index in Python float
     arithmetic (`t = i * 0.05`, `i / n`, `i * jnp.pi`, or with a Python float constant, a
     static argument or a parameter with a float default): unrolled, Python computes it in
-    double precision and jax rounds it once to float32; traced, jax computes it in float32,
-    which changed values in these tests; `print` (it would run once, when the step is
+    double precision and jax rounds it once to float32; traced, jax computes it in float32
+    (the fixture's `clock`, rolled by hand with the index passed in, changed values even
+    without FMA; `tests/test_unrolled_runtime.py`); `print` (it would run once, when the step is
     traced); mutating a Python container (`d[k] = v`, `.append` to a list that is not only
     stacked, `.update`); a carried name that starts as a list, tuple, dict, string or
     `None`, or as a Python number updated by more than arithmetic and reductions (the array
@@ -396,6 +400,29 @@ def orbit(x, key):
         return (key, x), seen_t
     (key, x), seen = jax.lax.scan(step, (key, x), length=32)
     return jnp.stack(seen), x
+""",
+            unsafe=True),
+        # A stencil; the trip count comes from a tuple of module constants.
+        Invalid(
+            """import jax
+import jax.numpy as jnp
+(TMAX, N) = (10, 128)
+@jax.jit
+def jacobi(a):
+    for t in range(TMAX):
+        a = (jnp.roll(a, 1, axis=0) + jnp.roll(a, -1, axis=0)) / 2
+    return a
+""",
+            """import jax
+import jax.numpy as jnp
+(TMAX, N) = (10, 128)
+@jax.jit
+def jacobi(a):
+    def step(t, a):
+        a = (jnp.roll(a, 1, axis=0) + jnp.roll(a, -1, axis=0)) / 2
+        return a
+    a = jax.lax.fori_loop(0, TMAX, step, a)
+    return a
 """,
             unsafe=True),
         # Reported, no fix: `break`.
