@@ -22,6 +22,8 @@ JIT_FUNCTIONS = {
     "jax.jit": False, "jax._src.api.jit": False, "flax.nnx.jit": False,
     "equinox.filter_jit": True,
 }
+
+
 # -- functions under jit ------------------------------------------------------------------------
 @dataclass(frozen=True)
 class JitInfo:
