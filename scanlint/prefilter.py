@@ -163,11 +163,10 @@ def _applies_jit(decorator: ast.expr, facts: JitFacts) -> bool:
 def _has_range_loop(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     """Whether ``function`` (or a def nested in it) has a `for ... in range(...)` loop whose
     trip count may be a constant: the model computes it only from int literals, names bound
-    once to such values, and arithmetic; a parameter of the loop's own function, a call or an
-    attribute (`range(n)`, `range(len(x))`, `range(x.ndim)`) never is one."""
-    params = {a.arg for a in (*function.args.posonlyargs, *function.args.args,
-                              *function.args.kwonlyargs, function.args.vararg,
-                              function.args.kwarg) if a is not None}
+    once to such values, parameter defaults, and arithmetic; a parameter without a default
+    of the loop's own function, a call or an attribute (`range(n)`, `range(len(x))`,
+    `range(x.ndim)`) never is one."""
+    params = _parameters_without_default(function.args)
     for node in _statements(function.body, into_definitions=False):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             if _has_range_loop(node):
@@ -177,6 +176,14 @@ def _has_range_loop(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
               and all(_may_be_constant(arg, params) for arg in node.iter.args)):
             return True
     return False
+
+
+def _parameters_without_default(args: ast.arguments) -> set[str]:
+    """A parameter with a default may give a trip count (its default); the others never."""
+    positional = [*args.posonlyargs, *args.args]
+    without = positional[:len(positional) - len(args.defaults)]
+    without += [a for a, default in zip(args.kwonlyargs, args.kw_defaults) if default is None]
+    return {a.arg for a in (*without, args.vararg, args.kwarg) if a is not None}
 
 
 def _may_be_constant(expr: ast.expr, params: set[str]) -> bool:

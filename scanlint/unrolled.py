@@ -10,11 +10,13 @@ them. What this module reads outside the jitted functions is listed in docs/arch
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Mapping
 
 import libcst as cst
 
 from scanlint.model import PARTIAL_NAMES, FileModel
-from scanlint.scopes import Binding, Scope, lookup, qualified_name
+from scanlint.scopes import Binding, Scope, all_params, lookup, qualified_name
 
 # What applies `jit` to a function, and whether its other arguments may be Python values:
 # equinox's filter_jit makes every non-array argument static.
@@ -71,7 +73,8 @@ def _find_jit_loops(model: FileModel) -> list[JitLoop]:
         args = range_args(loop.iter, scope)
         if args is None:
             continue
-        values = [constant_int(arg, scope) for arg in args]
+        defaults = _trip_defaults(outer, jitted[id(outer.node)])
+        values = [constant_int(arg, scope, defaults=defaults) for arg in args]
         if None in values or (len(values) == 3 and values[2] == 0):
             continue
         full = [0, *values, 1] if len(values) == 1 else [*values, 1][:3]
@@ -79,6 +82,17 @@ def _find_jit_loops(model: FileModel) -> list[JitLoop]:
         found.append(JitLoop(loop, scope, outer, jitted[id(outer.node)], args, bounds,
                              len(range(*bounds))))
     return found
+
+
+def _trip_defaults(jitted: Scope, info: JitInfo) -> dict[int, cst.BaseExpression]:
+    """id(param) -> default, for the jitted function's parameters that `jit` traces: such a
+    parameter can be a Python int in `range(...)` only when the caller leaves it out, so its
+    default is the trip count of every call that traces (`def rollout(x, n_steps=100)`)."""
+    function = jitted.node
+    if info.params_may_be_static or not isinstance(function, cst.FunctionDef):
+        return {}
+    return {id(param): param.default for param in all_params(function.params)
+            if param.default is not None and param.name.value not in info.static_params}
 
 
 def _jitted_around(scope: Scope, jitted: dict[int, JitInfo]) -> Scope | None:
@@ -247,31 +261,40 @@ INT_OPERATORS = {
 }
 
 
-def constant_int(expr: cst.BaseExpression, scope: Scope, depth: int = 0) -> int | None:
+def constant_int(expr: cst.BaseExpression, scope: Scope, depth: int = 0,
+                 defaults: Mapping[int, cst.BaseExpression] = MappingProxyType({}),
+                 ) -> int | None:
     """The value of an int expression made of literals, names bound once to such
-    expressions (module-level or local constants), and `+ - * // % **`; else None."""
+    expressions (module-level or local constants; parameters whose default ``defaults``
+    gives), and `+ - * // % **`; else None."""
     if depth > 20:
         return None
     if isinstance(expr, cst.Integer):
         return int(expr.evaluated_value)
     if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):
-        value = constant_int(expr.expression, scope, depth + 1)
+        value = constant_int(expr.expression, scope, depth + 1, defaults)
         if value is None:
             return None
         return -value if isinstance(expr.operator, cst.Minus) else value
     if isinstance(expr, cst.BinaryOperation) and type(expr.operator) in INT_OPERATORS:
-        left = constant_int(expr.left, scope, depth + 1)
-        right = constant_int(expr.right, scope, depth + 1)
+        left = constant_int(expr.left, scope, depth + 1, defaults)
+        right = constant_int(expr.right, scope, depth + 1, defaults)
         if left is None or right is None or (right == 0 and isinstance(
                 expr.operator, (cst.FloorDivide, cst.Modulo))):
             return None
         return INT_OPERATORS[type(expr.operator)](left, right)
     if isinstance(expr, cst.Name):
         _owner, bindings = lookup(scope, expr.value)
-        if len(bindings) == 1 and bindings[0].kind in ("assign", "annassign"):
-            value = bound_value(bindings[0])
+        if len(bindings) != 1:
+            return None
+        binding = bindings[0]
+        if binding.kind in ("assign", "annassign"):
+            value = bound_value(binding)
             if value is not None:
-                return constant_int(value, bindings[0].scope, depth + 1)
+                return constant_int(value, binding.scope, depth + 1, defaults)
+        elif binding.kind == "param" and id(binding.node) in defaults:
+            return constant_int(defaults[id(binding.node)], binding.scope.parent or binding.scope,
+                                depth + 1)
     return None
 
 

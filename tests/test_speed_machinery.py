@@ -124,6 +124,8 @@ JIT_LOOP = "    for _ in range(10):\n        x = jnp.cos(x)\n    return x\n"
     "import jax\nimport jax.numpy as jnp\ndef f(x):\n" + JIT_LOOP
     + "fast = jax.jit(  # wrap\n    f)\n",
     "import equinox as eqx\nimport jax.numpy as jnp\n@eqx.filter_jit\ndef f(x):\n" + JIT_LOOP,
+    "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x, n=10):\n"
+    + JIT_LOOP.replace("range(10)", "range(n)"),
 ])
 def test_prefilters_pass_loops_under_jit(source):
     model = FileModel(cst.parse_module(source), source)
@@ -137,6 +139,8 @@ def test_prefilters_reject_loops_jit_cannot_reach():
     assert not may_have_site(loop + "import numba\n@numba.jit\ndef g(x):\n" + JIT_LOOP)
     assert not may_have_site("import jax\n@jax.jit\ndef f(x, layers):\n"
                              "    for layer in layers:\n        x = layer(x)\n    return x\n")
+    assert not may_have_site("import jax\n@jax.jit\ndef f(x, n):\n"
+                             "    for i in range(n):\n        x = x + i\n    return x\n")
 
 
 def test_one_statement_at_a_time():

@@ -22,8 +22,10 @@ class UnrolledLoopUnderJit(Rule):
     `@nnx.jit` or `@eqx.filter_jit`, or wrapped at module level (`fast = jax.jit(simulate)`,
     `jax.jit(partial(simulate, ...))`); a local `def` inside such a function runs under it
     too. The trip count is known when `range`'s arguments are int literals, int constants
-    bound once (module-level or local, `STEPS = 200`, `(T, N) = (10, 128)`), and
-    `+ - * // % **` of them. The message says the count.
+    bound once (module-level or local, `STEPS = 200`, `(T, N) = (10, 128)`), defaults of
+    parameters `jit` traces (`def rollout(x, n_steps=100)`: a traced `n_steps` cannot be a
+    `range` bound, so every call that traces leaves it out), and `+ - * // % **` of them.
+    The message says the count.
 
     Not reported: loops outside `jit`; loops over lists, dicts, `zip` or `enumerate` (layers,
     parameters: those must be unrolled); `range(n)` of a static argument or of `len(...)`;
@@ -423,6 +425,26 @@ def jacobi(a):
         return a
     a = jax.lax.fori_loop(0, TMAX, step, a)
     return a
+""",
+            unsafe=True),
+        # A physics rollout whose step count is a default: passing `n_steps` would trace it
+        # and break `range`, so every working call runs 100 steps.
+        Invalid(
+            """import jax
+@jax.jit
+def rollout(ctrl, d, n_steps=100):
+    for k in range(n_steps):
+        d = d * 0.5 + ctrl[k]
+    return d
+""",
+            """import jax
+@jax.jit
+def rollout(ctrl, d, n_steps=100):
+    def step(k, d):
+        d = d * 0.5 + ctrl[k]
+        return d
+    d = jax.lax.fori_loop(0, n_steps, step, d)
+    return d
 """,
             unsafe=True),
         # Reported, no fix: `break`.
