@@ -19,7 +19,7 @@ from scanlint.diagnostic import Fix
 from scanlint.fixes import statement_fix
 from scanlint.model import FileModel
 from scanlint.scopes import Scope, lookup
-from scanlint.rolling import Rolling, StackedList
+from scanlint.rolling import Rolling, StackedList, body_statements
 from scanlint.unrolled import JitLoop, jit_loops
 
 
@@ -87,7 +87,7 @@ def _step_and_call(model: FileModel, jl: JitLoop, rolling: Rolling, names: JaxNa
     carry = rolling.carry
     index = jl.index or "_"
     carry_param = carry[0] if len(carry) == 1 else fresh_name("carry", used)
-    body, ys = _body(model, jl, rolling, used)
+    body, ys = _body(jl, rolling, used)
     if len(carry) > 1:
         body.insert(0, _parse(model, f"{', '.join(carry)} = {carry_param}"))
     carry_value = ", ".join(carry)
@@ -109,14 +109,13 @@ def _step_and_call(model: FileModel, jl: JitLoop, rolling: Rolling, names: JaxNa
     return [definition, _parse(model, _call(jl, rolling, names, step))]
 
 
-def _body(model: FileModel, jl: JitLoop, rolling: Rolling,
-          used: set[str]) -> tuple[list[cst.CSTNode], list[str]]:
+def _body(jl: JitLoop, rolling: Rolling, used: set[str]) -> tuple[list[cst.CSTNode], list[str]]:
     """The loop's statements with each append taken out (its value returned as `ys`, or
     first bound to a fresh name when the body rebinds what it reads), and the ys values."""
     by_append = {id(s.append): s for s in rolling.stacked}
     body: list[cst.CSTNode] = []
     ys: dict[str, str] = {}
-    for statement in _statements(jl.loop):
+    for statement in body_statements(jl.loop):
         stacked: StackedList | None = by_append.get(id(statement))
         if stacked is None:
             body.append(statement)
@@ -137,17 +136,16 @@ def _call(jl: JitLoop, rolling: Rolling, names: JaxNames, step: str) -> str:
     carry = rolling.carry
     lists = [s.name for s in rolling.stacked]
     if not rolling.stacked:
-        init = carry[0] if len(carry) == 1 else f"({', '.join(carry)})"
-        return f"{', '.join(carry)} = {names.lax}.fori_loop({start}, {stop}, {step}, {init})"
+        return (f"{', '.join(carry)} = {names.lax}.fori_loop({start}, {stop}, {step}, "
+                f"{_packed(carry)})")
     arange = f"{names.numpy}.arange({', '.join(args)})"
     if not carry:
         return f"{', '.join(lists)} = {names.lax}.map({step}, {arange})"
     length = stop if len(args) == 1 else \
         f"{_grouped(jl.range_args[1])} - {_grouped(jl.range_args[0])}"
     xs = f"{arange}, " if rolling.index_used else ""
-    init = carry[0] if len(carry) == 1 else f"({', '.join(carry)})"
-    return (f"{_packed(carry)}, {_packed(lists)} = {names.lax}.scan({step}, {init}, {xs}"
-            f"length={length})")
+    return (f"{_packed(carry)}, {_packed(lists)} = {names.lax}.scan({step}, {_packed(carry)}, "
+            f"{xs}length={length})")
 
 
 def _packed(names: list[str]) -> str:
@@ -158,12 +156,6 @@ def _grouped(expr: cst.BaseExpression) -> str:
     text = _code(expr)
     simple = isinstance(expr, (cst.Name, cst.Integer, cst.Attribute, cst.Call, cst.Subscript))
     return text if simple or expr.lpar else f"({text})"
-
-
-def _statements(loop: cst.For) -> list[cst.BaseStatement]:
-    if isinstance(loop.body, cst.SimpleStatementSuite):
-        return [cst.SimpleStatementLine(loop.body.body)]
-    return list(loop.body.body)
 
 
 def _last_import(module: cst.Module) -> cst.SimpleStatementLine | None:

@@ -148,7 +148,7 @@ class _LoopReader:
 
     # -- the whole reading --------------------------------------------------------------
     def read(self) -> Rolling:
-        body = _body_statements(self.loop)
+        body = body_statements(self.loop)
         computes = any(self._computes_array(s) for s in body)
         if not computes:
             return Rolling(False)
@@ -340,7 +340,7 @@ class _LoopReader:
         found: list[StackedList] = []
         if not isinstance(self.loop.body, cst.IndentedBlock):
             return found
-        for line in _body_statements(self.loop):
+        for line in body_statements(self.loop):
             appended = _append_call(line)
             if appended is None:
                 continue
@@ -791,11 +791,9 @@ def _walk(node: cst.CSTNode):
         stack.extend(reversed(current.children))
 
 
-def _body_statements(loop: cst.For) -> list[cst.BaseStatement]:
-    body = loop.body
-    if isinstance(body, cst.SimpleStatementSuite):
-        return [cst.SimpleStatementLine(body.body)]
-    return list(body.body)
+def body_statements(loop: cst.For) -> list[cst.BaseStatement]:
+    """A loop's statements (a one-line body as one statement line)."""
+    return _block_statements(loop.body)  # type: ignore[return-value]
 
 
 def _small_statements(statement: cst.CSTNode):
@@ -819,7 +817,7 @@ def _append_call(line: cst.CSTNode) -> tuple[str, cst.BaseExpression] | None:
 
 
 def _statements_after(loop: cst.For, statement: cst.CSTNode) -> list[cst.BaseStatement]:
-    body = _body_statements(loop)
+    body = body_statements(loop)
     for n, each in enumerate(body):
         if each is statement:
             return body[n + 1:]
