@@ -160,6 +160,10 @@ class _LoopReader:
         elif index in bound and any(self.fn.inside(load, self.loop.body)
                                     for load, _ in self.fn.reads.get(index, ())):
             self.block(f"the loop variable `{index}` is assigned in the body")
+        declared = self.jl.scope.declared_global | self.jl.scope.declared_nonlocal
+        shared = sorted(declared & {n for s in body for n in _bound_names(s)})
+        if shared:
+            self.block(f"it assigns `{shared[0]}`, declared `global` or `nonlocal`")
         stacked = self._stacked_lists(bound)
         stacked_names = {s.name for s in stacked}
         self._appends_blockers(stacked_names)

@@ -121,7 +121,8 @@ class UnrolledLoopUnderJit(Rule):
 
     Not fixed (reported, with the reason in the message): `break`, `continue`, `return`,
     `yield`, `raise`, `try`, `while`, `del`, `global`, `nonlocal`, `import`, a `def` or
-    `class` in the body, or an `else:` on the loop; a Python `if`, `assert` or conditional
+    `class` in the body, an `else:` on the loop, or an assignment to a name the function
+    declares `global` or `nonlocal`; a Python `if`, `assert` or conditional
     expression on the index or on a value the loop computes; the index (or a Python int the
     loop carries) needed as a Python int: a slice bound (`x[:i]`), `range(i)`, a shape, size
     or axis (`jnp.zeros(i)`, `axis=i`), `int()`, an index into a Python list, tuple, shape or
@@ -517,6 +518,14 @@ def rollout(ctrl, d, n_steps=100):
     for step in range(T):
         t = step * 0.05
         x = x + jnp.sin(t) * x
+    return x
+"""),
+        # A name the function declares global: a step's assignment would make it local.
+        Invalid(NO_FIX_HEADER + """def counted(x):
+    global calls
+    for i in range(T):
+        x = jnp.cos(x)
+        calls = calls + 1
     return x
 """),
         # `print` runs once per trace.
