@@ -90,9 +90,9 @@ FAMILIES = (
     ("SCN3xx", "loops under `jit`: Python loops that `jit` unrolls, one copy of the body per "
                "trip, so tracing and compiling take time growing with the trip count. Rolled "
                "into `fori_loop` or `scan`, the fixture's five loops at 200 steps traced and "
-               "compiled in 0.020x to 0.037x the time (13.9 s to 0.41 s for "
-               "`x = jnp.tanh(w @ x) * 0.5 + x` on a loaded 2-core machine; 1.6 s to 0.07 s "
-               "idle); see SCN301"),
+               "compiled in 0.014x to 0.029x the time (3.62 s to 0.05 s for "
+               "`x = jnp.tanh(w @ x) * 0.5 + x`, jax 0.10.2 on a loaded 2-core CPU); see "
+               "SCN301"),
     ("SCN9xx", "files scanlint could not read, parse or check"),
 )
 

@@ -39,18 +39,19 @@ class UnrolledLoopUnderJit(Rule):
 
     Measured with `python benchmarks/unrolled_compile.py` (fixtures/unrolled_loops.py at 200
     steps, 6-wide arrays, `scanlint verify --bench`: cold trace+compile, then 5 x 200 cached
-    calls; medians of 3 runs; jax 0.10.2 on a 2-core CPU shared with other jobs, so the
-    seconds are inflated several times and only the ratios, taken in the same run, compare):
+    calls; medians of 3 runs; jax 0.10.2 on a 2-core CPU that other jobs kept loaded about 5,
+    so the seconds are inflated and only the ratios, taken in the same run, compare):
 
     | function (fixture) | unrolled | rolled | trace+compile | per call |
     |---|---:|---:|---:|---:|
-    | `simulate`: `x = jnp.tanh(w @ x) * 0.5 + x` | 13.87 s | 0.41 s | 0.026x | 0.18x |
-    | `leapfrog`: tuple carry | 14.28 s | 0.49 s | 0.037x | 0.36x |
-    | `rnn`: states stacked | 28.73 s | 0.68 s | 0.024x | 0.10x |
-    | `rollout`: key split, states stacked | 67.54 s | 2.07 s | 0.031x | 0.47x |
-    | `running_sum`: totals stacked | 27.16 s | 0.53 s | 0.020x | 0.01x |
+    | `simulate`: `x = jnp.tanh(w @ x) * 0.5 + x` | 3.62 s | 0.05 s | 0.015x | 0.18x |
+    | `leapfrog`: tuple carry | 2.11 s | 0.07 s | 0.029x | 0.25x |
+    | `rnn`: states stacked | 5.25 s | 0.10 s | 0.018x | 0.16x |
+    | `rollout`: key split, states stacked | 23.22 s | 0.58 s | 0.016x | 0.54x |
+    | `running_sum`: totals stacked | 9.47 s | 0.10 s | 0.014x | 0.05x |
 
-    On an idle moment of the same machine `simulate` took 1.6 s unrolled and 0.07 s rolled.
+    A run under a heavier load (about 13) gave ratios of 0.020x to 0.037x. Rolled, the calls
+    themselves were faster too, on this CPU.
 
     ## Example
     ```python
