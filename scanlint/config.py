@@ -21,6 +21,7 @@ class ConfigError(Exception):
 KNOWN_KEYS = {
     "select", "extend-select", "ignore", "exclude", "extend-exclude", "per-file-ignores",
     "step-style", "param-style", "respect-gitignore", "verify", "cache-dir",
+    "min-unrolled-trips",
 }
 
 
@@ -81,6 +82,11 @@ def settings_from_table(table: dict, where: str) -> Settings:
         if not isinstance(table["respect-gitignore"], bool):
             raise ConfigError(f"`respect-gitignore` in {where} must be true or false")
         values["respect_gitignore"] = table["respect-gitignore"]
+    if "min-unrolled-trips" in table:
+        trips = table["min-unrolled-trips"]
+        if isinstance(trips, bool) or not isinstance(trips, int) or trips < 1:
+            raise ConfigError(f"`min-unrolled-trips` in {where} must be a positive integer")
+        values["min_unrolled_trips"] = trips
     if "verify" in table:
         values.update(_verify_settings(table["verify"], where))
     return Settings(**values)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scanlint.rules import Rule, all_rules
+from scanlint.rules import FAMILIES, Rule, all_rules
 
 
 def rule_markdown(rule: type[Rule], level: int = 1) -> str:
@@ -19,7 +19,9 @@ def rules_markdown() -> str:
     parts = [
         "# Rule reference\n\n",
         "Generated from the rules' docstrings by `scanlint rule --all`; do not edit by hand.\n\n",
-        "| Code | Name | Fix | Message |\n|---|---|---|---|\n",
+        "| Family | What |\n|---|---|\n",
+        *(f"| {codes} | {what} |\n" for codes, what in FAMILIES),
+        "\n| Code | Name | Fix | Message |\n|---|---|---|---|\n",
     ]
     for rule in all_rules():
         fixable = "yes" if any(c.fixed for c in rule.INVALID) else "no"

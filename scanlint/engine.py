@@ -194,7 +194,9 @@ def _check_text(text: str, path: str, settings: Settings) -> list[Diagnostic]:
         model = FileModel(module, text, tree)
     except RecursionError:
         return [system_diagnostic(INTERNAL_ERROR, path, "internal error: file nested too deeply")]
-    if not model.sites:
+    from scanlint.unrolled import jit_loops
+
+    if not model.sites and not jit_loops(model):
         return []
     ctx = RuleContext(model, text, path, settings)
     found: list[Diagnostic] = []

@@ -56,8 +56,16 @@ def is_notebook(path: str) -> bool:
 
 
 def may_contain_site(text: str) -> bool:
-    """A sound prefilter: False only for files that cannot contain a resolved scan site."""
-    return "jax" in text and "lax" in text and _FAMILY_TOKEN.search(text) is not None
+    """A sound prefilter: False only for files that cannot contain a resolved scan site or
+    a loop under `jit` (SCN3xx)."""
+    return (("jax" in text and "lax" in text and _FAMILY_TOKEN.search(text) is not None)
+            or may_contain_unrolled_loop(text))
+
+
+def may_contain_unrolled_loop(text: str) -> bool:
+    """A loop `jit` unrolls needs a `for` over the builtin `range` and an import naming a
+    jit (`jax.jit`, `equinox.filter_jit`, `flax.nnx.jit`: all spell `jit`)."""
+    return "jit" in text and "range" in text and "for" in text
 
 
 def decode_source(data: bytes, path: str = "-") -> SourceFile:

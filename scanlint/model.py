@@ -57,6 +57,8 @@ ALIASES = {
 }
 
 CALLEE_NAMES = frozenset(sig.callee for sig in SIGNATURES.values())
+# Attribute calls the scope pass also records: `jax.jit(f)`, `eqx.filter_jit(f)` (SCN3xx).
+JIT_ATTRIBUTES = frozenset({"jit", "filter_jit"})
 PARTIAL_NAMES = frozenset({"functools.partial"})
 
 
@@ -126,11 +128,15 @@ class FileModel:
         self.text = module.code if text is None else text
         self._tree = tree
         self.index = LineIndex(self.text)
-        builder = ScopeBuilder(call_filter=CALLEE_NAMES)
+        builder = ScopeBuilder(call_filter=CALLEE_NAMES | JIT_ATTRIBUTES)
         module.visit(builder)
         assert builder.module_scope is not None
         self.module_scope: Scope = builder.module_scope
         self.scope_of = builder.scope_of
+        # Calls by plain name or by a family or jit attribute, and every `for` statement,
+        # each with its scope: what the unrolled-loop facts (unrolled.py) start from.
+        self.calls = [(call, scope) for call, scope, _statement, _loops in builder.calls]
+        self.for_statements = builder.for_statements
         self.sites = [
             site
             for call, scope, statement, loops in builder.calls
@@ -221,7 +227,10 @@ class FileModel:
             scope.children = []
             scope.parent = None
         self.sites = []
+        self.calls = []
+        self.for_statements = []
         self.__dict__.pop("positions", None)
+        self.__dict__.pop("_jit_loops", None)
         self.__dict__.pop("_statement_positions", None)
         self.__dict__.pop("_load_index", None)
         self._tree = None

@@ -146,6 +146,7 @@ class ScopeBuilder(cst.CSTVisitor):
         self.calls: list[tuple[cst.Call, Scope, cst.CSTNode | None, tuple]] = []
         self._call_filter = call_filter
         self.loops: list[cst.For] = []  # the `for` statements being visited
+        self.for_statements: list[tuple[cst.For, Scope]] = []  # every `for`, with its scope
 
     # -- scopes -------------------------------------------------------------------------
     def _push(self, kind: ScopeKind, node: cst.CSTNode) -> Scope:
@@ -252,6 +253,8 @@ class ScopeBuilder(cst.CSTVisitor):
 
     def visit_For(self, node: cst.For) -> bool:
         self.statement = node
+        assert self.scope is not None
+        self.for_statements.append((node, self.scope))
         node.iter.visit(self)
         self._bind_target(node.target, "loop", node)
         self.loops.append(node)

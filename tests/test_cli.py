@@ -27,8 +27,9 @@ def test_reports_fixtures_with_exit_1_and_summary_on_stderr():
            " a name; use a `def`" in lines
     assert len([line for line in lines if ": SCN001 [*] " in line]) == 9
     assert len([line for line in lines if ": SCN206 " in line]) == 3  # the article's counter
-    assert len(lines) == 12
-    assert "Found 12 errors." in result.stderr and "9 fixable" in result.stderr
+    assert len([line for line in lines if ": SCN301 " in line]) == 7  # loops under jit
+    assert len(lines) == 19
+    assert "Found 19 errors." in result.stderr and "9 fixable" in result.stderr
 
 
 def test_clean_file_exits_0(tmp_path):
@@ -137,10 +138,20 @@ def test_pyproject_settings_and_flags_winning(tmp_path):
     assert [line.split(":")[0] for line in result.stdout.splitlines()] == ["a.py"]
 
 
+def test_min_unrolled_trips_setting(tmp_path):
+    write(tmp_path, "a.py", "import jax\n@jax.jit\ndef f(x):\n    for _ in range(12):\n"
+                            "        x = x * 2.0\n    return x\n")
+    assert "unrolled 12 times" in run_scanlint("check", "a.py", cwd=tmp_path).stdout
+    write(tmp_path, "pyproject.toml", "[tool.scanlint]\nmin-unrolled-trips = 13\n")
+    assert run_scanlint("check", "a.py", cwd=tmp_path).returncode == 0
+
+
 def test_bad_settings_exit_2_naming_the_setting(tmp_path):
     write(tmp_path, "a.py", LAMBDA_STEP)
     for table, named in [('colour = "red"', "colour"), ('step-style = "curly"', "step-style"),
-                         ('select = ["XYZ1"]', "XYZ1"), ('select = "SCN001"', "select")]:
+                         ('select = ["XYZ1"]', "XYZ1"), ('select = "SCN001"', "select"),
+                         ("min-unrolled-trips = 0", "min-unrolled-trips"),
+                         ('min-unrolled-trips = "ten"', "min-unrolled-trips")]:
         write(tmp_path, "pyproject.toml", f"[tool.scanlint]\n{table}\n")
         result = run_scanlint("check", "a.py", cwd=tmp_path)
         assert result.returncode == 2 and named in result.stderr, table

@@ -75,3 +75,33 @@ def test_body_kinds_module_def_partial_attribute_and_star_args():
     assert kinds == [["module_def"], ["partial"], ["attribute"], []]
     assert model.sites[-1].args_complete is False
     assert model.sites[1].bodies[0].partial_target.kind == "module_def"
+
+
+def test_functions_under_jit_and_their_static_parameters():
+    from scanlint.unrolled import jit_loops
+
+    source = (
+        "import functools\nfrom functools import partial\nimport jax\nimport equinox as eqx\n"
+        "N = 4\n"
+        "@jax.jit\ndef a(x):\n    for i in range(N * 3):\n        x = x + i\n    return x\n"
+        "@partial(jax.jit, static_argnums=(1,))\ndef b(x, n):\n"
+        "    for i in range(2, 20, 3):\n        x = x + n\n    return x\n"
+        "@jax.jit(static_argnames='n')\ndef c(x, n):\n    k = 7\n"
+        "    def inner(y):\n        for i in range(k):\n            y = y * 2\n        return y\n"
+        "    return inner(x)\n"
+        "def d(x, n, m):\n    for i in range(5):\n        x = x - 1\n    return x\n"
+        "fast_d = jax.jit(functools.partial(d, m=2), static_argnums=1)\n"
+        "@eqx.filter_jit\ndef e(x):\n    for i in range(3):\n        x = x + 1\n    return x\n"
+        "def f(x):\n    for i in range(9):\n        x = x + 1\n    return x\n")
+    model = FileModel(cst.parse_module(source))
+    found = {loop.jitted.node.name.value: (loop.trips, loop.info.how,
+                                           sorted(loop.info.static_params),
+                                           loop.info.params_may_be_static)
+             for loop in jit_loops(model)}
+    assert found == {
+        "a": (12, "decorator", [], False),
+        "b": (6, "decorator", ["n"], False),
+        "c": (7, "decorator", ["n"], False),  # the loop is in its local def
+        "d": (5, "wrapped", ["m", "n"], False),
+        "e": (3, "decorator", [], True),
+    }

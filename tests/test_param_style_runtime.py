@@ -28,13 +28,16 @@ def changed_functions(old: str, new: str) -> set[str]:
     return {name for name in before.keys() | after.keys() if before.get(name) != after.get(name)}
 
 
-def verify(tmp_path, old: str, new: str) -> dict[str, dict]:
+def verify(tmp_path, old: str, new: str, *options: str, env=None) -> dict[str, dict]:
+    """`scanlint verify` of two versions of one module: its entries by label. ``options``
+    (such as `--call`) and ``env`` (such as XLA_FLAGS) go to the command."""
     (tmp_path / "before").mkdir(exist_ok=True)
     (tmp_path / "after").mkdir(exist_ok=True)
     (tmp_path / "before" / "mod.py").write_text(old)
     (tmp_path / "after" / "mod.py").write_text(new)
     result = run_scanlint("verify", str(tmp_path / "before" / "mod.py"),
-                          str(tmp_path / "after" / "mod.py"), "--output-format", "json")
+                          str(tmp_path / "after" / "mod.py"), "--output-format", "json",
+                          *options, env=env)
     report = json.loads(result.stdout)["default"]
     assert report["error"] is None, report
     return {e["label"]: e for e in report["entries"]}

@@ -5,13 +5,15 @@ import subprocess
 import sys
 
 import libcst as cst
+import pytest
 
 from conftest import FIXTURES, ROOT, run_scanlint
 from scanlint.cache import ResultCache
 from scanlint.files import discover, may_contain_site, read_source
 from scanlint.model import FileModel
-from scanlint.prefilter import may_have_site
+from scanlint.prefilter import jit_facts, may_have_site, may_hold_unrolled_loop, parse
 from scanlint.settings import Settings
+from scanlint.unrolled import jit_loops
 
 SOURCE = ("import jax\n\ndef run(xs, k):\n    step = lambda c, x: (c + k * x, c)\n"
           "    return jax.lax.scan(step, 0.0, xs)\n")
@@ -87,17 +89,18 @@ def test_a_warm_run_never_imports_libcst(tmp_path):
 
 def test_prefilters_never_drop_a_file_with_a_site():
     files = discover([str(FIXTURES), str(ROOT / "tests"), str(ROOT / "scanlint")]).files
-    with_sites = 0
+    with_sites = with_jit_loops = 0
     for path in files:
         text = read_source(path).text
         try:
             model = FileModel(cst.parse_module(text), text)
         except cst.ParserSyntaxError:
             continue
-        if model.sites:
-            with_sites += 1
+        if model.sites or jit_loops(model):
+            with_sites += bool(model.sites)
+            with_jit_loops += bool(jit_loops(model))
             assert may_contain_site(text) and may_have_site(text), path
-    assert with_sites >= 6
+    assert with_sites >= 6 and with_jit_loops >= 1
 
 
 def test_ast_prefilter_rejects_lookalikes():
@@ -106,3 +109,53 @@ def test_ast_prefilter_rejects_lookalikes():
     assert may_have_site("from jax.lax import scan as s\ns(f, 0, x)\n")
     assert may_have_site("import jax.lax as L\nL.map(f, x)\n")
     assert may_have_site("from jax.lax import *\nscan(f, 0, x)\n")
+
+
+JIT_LOOP = "    for _ in range(10):\n        x = jnp.cos(x)\n    return x\n"
+
+
+@pytest.mark.parametrize("source", [
+    "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n" + JIT_LOOP,
+    "from jax import jit as compile_\nimport jax.numpy as jnp\n@compile_\ndef f(x):\n" + JIT_LOOP,
+    "import functools, jax\nimport jax.numpy as jnp\n"
+    "@functools.partial(jax.jit, static_argnums=0)\ndef f(x):\n" + JIT_LOOP,
+    "import jax\nimport jax.numpy as jnp\nclass M:\n    @jax.jit\n    def f(x):\n"
+    + JIT_LOOP.replace("\n    ", "\n        ").replace("    for", "        for", 1),
+    "import jax\nimport jax.numpy as jnp\ndef f(x):\n" + JIT_LOOP
+    + "fast = jax.jit(  # wrap\n    f)\n",
+    "import equinox as eqx\nimport jax.numpy as jnp\n@eqx.filter_jit\ndef f(x):\n" + JIT_LOOP,
+    "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x, n=10):\n"
+    + JIT_LOOP.replace("range(10)", "range(n)"),
+])
+def test_prefilters_pass_loops_under_jit(source):
+    model = FileModel(cst.parse_module(source), source)
+    assert jit_loops(model)
+    assert may_contain_site(source) and may_have_site(source)
+
+
+def test_prefilters_reject_loops_jit_cannot_reach():
+    loop = "import jax.numpy as jnp\ndef f(x):\n" + JIT_LOOP
+    assert not may_contain_site(loop)  # no `jit` in the text
+    assert not may_have_site(loop + "import numba\n@numba.jit\ndef g(x):\n" + JIT_LOOP)
+    assert not may_have_site("import jax\n@jax.jit\ndef f(x, layers):\n"
+                             "    for layer in layers:\n        x = layer(x)\n    return x\n")
+    assert not may_have_site("import jax\n@jax.jit\ndef f(x, n):\n"
+                             "    for i in range(n):\n        x = x + i\n    return x\n")
+
+
+def test_one_statement_at_a_time():
+    source = ("import jax\nimport jax.numpy as jnp\nN = 10\n"
+              "def f(x):\n" + JIT_LOOP + "def g(x):\n" + JIT_LOOP + "fast = jax.jit(f)\n"
+              "other = jax.jit(jnp.cos)\n")
+    tree = parse(source)
+    facts = jit_facts(tree, source)
+    verdicts = [may_hold_unrolled_loop(statement, facts) for statement in tree.body]
+    # imports, N, def f (wrapped), def g (not wrapped), the wrap of f, another wrap
+    assert verdicts == [False, False, False, True, False, True, False]
+
+
+def test_a_banner_comment_in_a_jit_call_is_read_in_linear_time():
+    # `#[^\n]*` repeated could split `####...` in exponentially many ways: 60 of them would
+    # not finish. Each comment now ends at its newline.
+    source = "import jax\njax.jit(  " + "#" * 60 + "\n    simulate)\n"
+    assert jit_facts(parse(source), source).wrapped == {"simulate"}

@@ -84,6 +84,21 @@ class Rule:
         return inspect.cleandoc(cls.__doc__ or "")
 
 
+# Code families: the digit after `SCN` says what a rule is about (docs/rules.md lists them).
+FAMILIES = (
+    ("SCN0xx", "step style: how a loop's step function is written"),
+    ("SCN1xx", "parameter style: how a step gets its constants (captured or carried)"),
+    ("SCN2xx", "loop bodies JAX rejects, or runs otherwise than they read"),
+    ("SCN3xx", "loops under `jit`: Python loops that `jit` unrolls, one copy of the body per "
+               "trip, so tracing and compiling take time growing with the trip count. Rolled "
+               "into `fori_loop` or `scan`, the fixture's five loops at 200 steps traced and "
+               "compiled in 0.014x to 0.029x the time (3.62 s to 0.05 s for "
+               "`x = jnp.tanh(w @ x) * 0.5 + x`, jax 0.10.2 on a loaded 2-core CPU); see "
+               "SCN301"),
+    ("SCN9xx", "files scanlint could not read, parse or check"),
+)
+
+
 @lru_cache(maxsize=1)
 def all_rules() -> tuple[type[Rule], ...]:
     """Every Rule subclass defined in a module of this package, ordered by code."""

@@ -319,6 +319,9 @@ def bench(split: StaticSplit, calls: int) -> dict:
 
     try:
         values = split.dynamic()
+        # The entry was traced and compiled already (run, make_jaxpr): without clearing
+        # jax's caches the trace, and often the compile, would be cache hits.
+        jax.clear_caches()
         start = time.perf_counter()
         jitted = split.jit()
         compiled = jitted.lower(*values).compile()

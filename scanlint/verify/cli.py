@@ -105,13 +105,7 @@ def verify_sources(old: str, new: str, path: str, calls: list[str], options: Run
     results = [{}, {}]
     if runnable:
         where = dict(cwd=recording.root, sys_path=recording.sys_path) if recording else {}
-        runs = [VersionRun(old, location, runnable, options, **where),
-                VersionRun(new, location, runnable, options, **where)]
-        try:
-            results = [run.result() for run in runs]
-        finally:  # interrupted while waiting for the first: the second must not go on alone
-            for run in runs:
-                run.stop()
+        results = run_versions(old, new, location, runnable, options, where)
         for version, result in zip(("before", "after"), results):
             if result.get("error"):
                 return VerifyReport([], f"{version}: {result['error']}", warnings=warnings)
@@ -124,6 +118,27 @@ def verify_sources(old: str, new: str, path: str, calls: list[str], options: Run
                for e in entries if recording and e.function}
     return VerifyReport(verdicts, functions=function_verdicts(verdicts, tallies),
                         warnings=warnings)
+
+
+def run_versions(old: str, new: str, location, entries: list[Entry], options: RunOptions,
+                 where: dict) -> list[dict]:
+    """Both versions' results: in parallel, or one at a time when timing (on a small machine
+    two would time each other)."""
+    if options.bench:
+        results = []
+        for source in (old, new):
+            run = VersionRun(source, location, entries, options, **where)
+            try:
+                results.append(run.result())
+            finally:
+                run.stop()
+        return results
+    runs = [VersionRun(source, location, entries, options, **where) for source in (old, new)]
+    try:
+        return [run.result() for run in runs]
+    finally:  # interrupted while waiting for the first: the second must not go on alone
+        for run in runs:
+            run.stop()
 
 
 def cover(verdicts: list[Verdict], entries: list[Entry]) -> None:
@@ -184,8 +199,10 @@ def verdict_lines(v: Verdict, indent: str) -> list[str]:
     if v.hlo_equal is not None:
         extras.append("HLO equal" if v.hlo_equal else "HLO differs")
     if v.speed_ratio is not None:
+        before, after = v.compile_seconds or (0.0, 0.0)
         extras.append(f"speed after/before {v.speed_ratio:.2f}x per call, "
-                      f"{v.compile_ratio:.2f}x trace+compile")
+                      f"{v.compile_ratio:.2f}x trace+compile ({before:.2f} s -> "
+                      f"{after:.2f} s)")
     suffix = f" ({'; '.join(extras)})" if extras else ""
     return [f"{indent}{v.label}: {v.status}{suffix}", *(f"{indent}  {d}" for d in v.details if d)]
 

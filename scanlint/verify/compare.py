@@ -16,6 +16,7 @@ class Verdict:
     hlo_equal: bool | None = None
     speed_ratio: float | None = None  # new per-call time / old
     compile_ratio: float | None = None
+    compile_seconds: tuple[float, float] | None = None  # trace+compile, old and new
 
 
 def compare_trees(mode: str, old: dict, new: dict) -> list[str]:
@@ -86,6 +87,7 @@ def compare_entry(label: str, old: dict | None, new: dict | None, function: str 
             and "error" not in new["bench"]:
         verdict.speed_ratio = new["bench"]["per_call"] / old["bench"]["per_call"]
         verdict.compile_ratio = new["bench"]["compile"] / old["bench"]["compile"]
+        verdict.compile_seconds = (old["bench"]["compile"], new["bench"]["compile"])
     return verdict
 
 

@@ -1,0 +1,539 @@
+from __future__ import annotations
+
+from typing import Iterator
+
+from scanlint.diagnostic import Diagnostic
+from scanlint.loopfix import roll_fix
+from scanlint.rules import Invalid, Rule, RuleContext, Valid
+from scanlint.rolling import rolling
+from scanlint.unrolled import jit_loops
+
+# The cases reported without a fix share these lines.
+NO_FIX_HEADER = "import jax\nimport jax.numpy as jnp\nT = 20\nSIZES = (3, 4, 5)\n@jax.jit\n"
+
+
+class UnrolledLoopUnderJit(Rule):
+    """
+    ## What it does
+    Finds a `for VAR in range(...)` loop in a function that runs under `jit`, whose trip
+    count the source fixes and is at least `min-unrolled-trips` (default 10), and whose body
+    computes arrays. A function runs under `jit` when it is decorated with `@jax.jit`,
+    `@jit`, `@jax.jit(...)`, `@partial(jax.jit, ...)`, `@functools.partial(jax.jit, ...)`,
+    `@nnx.jit` or `@eqx.filter_jit`, or wrapped at module level (`fast = jax.jit(simulate)`,
+    `jax.jit(partial(simulate, ...))`); a local `def` inside such a function runs under it
+    too. The trip count is known when `range`'s arguments are int literals, int constants
+    bound once (module-level or local, `STEPS = 200`, `(T, N) = (10, 128)`), defaults of
+    parameters `jit` traces (`def rollout(x, n_steps=100)`: a traced `n_steps` cannot be a
+    `range` bound, so every call that traces leaves it out), and `+ - * // % **` of them.
+    The message says the count.
+
+    Not reported: loops outside `jit`; loops over lists, dicts, `zip` or `enumerate` (layers,
+    parameters: those must be unrolled); `range(n)` of a static argument or of `len(...)`;
+    fewer trips than `min-unrolled-trips`; bodies that only compute Python values.
+
+    ## Why is this bad?
+    `jit` traces Python. A Python loop runs while the function is traced, and the program
+    handed to XLA holds one copy of the body per step, so tracing and compiling take time that
+    grows with the trip count (jax-ml/jax#2777, #352, #9463, #16611, #27033).
+    `jax.lax.fori_loop` and `scan` trace and compile the body once.
+
+    Measured with `python benchmarks/unrolled_compile.py` (fixtures/unrolled_loops.py at 200
+    steps, 6-wide arrays, `scanlint verify --bench`: cold trace+compile, then 5 x 200 cached
+    calls; medians of 3 runs; jax 0.10.2 on a 2-core CPU that other jobs kept loaded about 5,
+    so the seconds are inflated and only the ratios, taken in the same run, compare):
+
+    | function (fixture) | unrolled | rolled | trace+compile | per call |
+    |---|---:|---:|---:|---:|
+    | `simulate`: `x = jnp.tanh(w @ x) * 0.5 + x` | 3.62 s | 0.05 s | 0.015x | 0.18x |
+    | `leapfrog`: tuple carry | 2.11 s | 0.07 s | 0.029x | 0.25x |
+    | `rnn`: states stacked | 5.25 s | 0.10 s | 0.018x | 0.16x |
+    | `rollout`: key split, states stacked | 23.22 s | 0.58 s | 0.016x | 0.54x |
+    | `running_sum`: totals stacked | 9.47 s | 0.10 s | 0.014x | 0.05x |
+
+    A run under a heavier load (about 13) gave ratios of 0.020x to 0.037x. Rolled, the calls
+    themselves were faster too, on this CPU.
+
+    ## Example
+    ```python
+    @jax.jit
+    def simulate(x, w):
+        for _ in range(200):
+            x = jnp.tanh(w @ x) * 0.5 + x
+        return x
+    ```
+
+    ## Use instead
+    ```python
+    @jax.jit
+    def simulate(x, w):
+        def step(_, x):
+            x = jnp.tanh(w @ x) * 0.5 + x
+            return x
+        x = jax.lax.fori_loop(0, 200, step, x)
+        return x
+    ```
+
+    ## Fix safety
+    The fix is unsafe: apply it with `scanlint check --fix --unsafe-fixes --verify`, which
+    writes a file only when every function it changes computes the same bits before and
+    after (see below why it may not).
+
+    What it writes. The body becomes a local `def` (`step`, or `step2`... when the name is
+    taken). The names the loop assigns and reads after it, or reads in a step before assigning
+    them, are the carry (a tuple, unpacked on the step's first line, when several); the index
+    is passed where the body reads it. Without lists it is
+    `x = jax.lax.fori_loop(start, stop, step, x)`. When the body appends once per step to
+    lists made empty just before the loop (`ys = []`) and only stacked after it
+    (`jnp.stack(ys)`, `jnp.array(ys)`, `jnp.asarray(ys)`), it is
+    `x, ys = jax.lax.scan(step, x, jnp.arange(stop), length=stop)` (no `xs` when the index is
+    unused): the lists' names are bound to the stacked values, so the stacking code after the
+    loop is unchanged and reads the same values (stacking an array gives it back), and the
+    `ys = []` line goes. With nothing carried it is `ys = jax.lax.map(step, jnp.arange(stop))`.
+    A value appended before the step rebinds what it reads is taken where the append was.
+    `jax.lax` and `jax.numpy` are spelled as the module imports them; `import jax` is added
+    when it imports neither. A carry that starts as a Python number (weakly typed) is
+    promoted by `fori_loop`/`scan` to the type of the step's result, as the unrolled code did
+    after its first step.
+
+    Bits. The step runs the same operations in the same order, but XLA compiles a rolled loop
+    otherwise than an unrolled one: on CPU it fuses a multiply and an add into one fused
+    multiply-add (FMA) where both land in one kernel, and an unrolled loop puts parts of
+    different steps in one kernel. In `tests/test_unrolled_runtime.py` (jax 0.10.2, x86-64
+    with AVX2 and FMA, default flags, 10 steps, 6-wide arrays) these kept every bit of every
+    output (pytree, dtype, weak type, bytes) under `jit`: the issue's
+    `jnp.tanh(w @ x) * 0.5 + x`, an RNN cell and a two-list LSTM-like cell (stacked), a
+    rollout splitting a PRNG key, running sums, `lax.map` of a per-step function, additions
+    and maxima of indexed rows (forwards, reversed, from an offset), `jnp.where` on the
+    index, the index times a traced step, a loss summed into a Python-number carry, a Python
+    int counter carried, a static argument in the body, nested loops, a Newton-Schulz
+    inverse, power iteration, `.at[i].set` into a preallocated output, and a function jitted
+    by assignment (under `jit`). A leapfrog integrator (`p = p - 0.5 * dt * (w @ q)`,
+    `q = q + dt * p`) differed in the last bit of some values (relative 2e-7) and was
+    identical, with every other shape, with FMA unavailable
+    (`XLA_FLAGS=--xla_cpu_max_isa=AVX`). A function jitted by assignment but also called
+    without `jit` differed in the last bit there, with or without FMA: its rolled loop is then
+    compiled, where the unrolled one ran op by op (XLA's fused `exp` is another kernel). In an
+    earlier run with 4-wide arrays a Newton-Schulz inverse was identical with FMA and differed
+    without it. At 200 steps (`benchmarks/unrolled_compile.py`) the
+    fixture's `simulate`, `rnn`, `rollout` and `running_sum` stayed identical and `leapfrog`
+    differed. With 8-wide arrays and 20 steps (`--steps 20 --width 8`) `simulate` and `rnn`
+    differed as well, `rollout` and `running_sum` did not: whether XLA contracts depends on
+    the shapes, so verify each change.
+
+    Not fixed (reported, with the reason in the message): `break`, `continue`, `return`,
+    `yield`, `raise`, `try`, `while`, `del`, `global`, `nonlocal`, `import`, a `def` or
+    `class` in the body, an `else:` on the loop, or an assignment to a name the function
+    declares `global` or `nonlocal`; a Python `if`, `assert` or conditional
+    expression on the index or on a value the loop computes; the index (or a Python int the
+    loop carries) needed as a Python int: a slice bound (`x[:i]`), `range(i)`, a shape, size
+    or axis (`jnp.zeros(i)`, `axis=i`), `int()`, an index into a Python list, tuple, shape or
+    NumPy array (`SIZES[i]`, `x.shape[i]`), an f-string; the index in Python float
+    arithmetic (`t = i * 0.05`, `i / n`, `i * jnp.pi`, or with a Python float constant, a
+    static argument or a parameter with a float default): unrolled, Python computes it in
+    double precision and jax rounds it once to float32; traced, jax computes it in float32
+    (the fixture's `clock`, rolled by hand with the index passed in, changed values even
+    without FMA; `tests/test_unrolled_runtime.py`); `print` (it would run once, when the step is
+    traced); mutating a Python container (`d[k] = v`, `.append` to a list that is not only
+    stacked, `.update`); a carried name that starts as a list, tuple, dict, string or
+    `None`, or as a Python number updated by more than arithmetic and reductions (the array
+    it becomes may have another shape, which a carry cannot change); a carried value reshaped
+    (`jnp.concatenate`, `.reshape`, `x[None]`, `x[1:]`); a name first bound in the loop and
+    read after it; the loop variable read after the loop; a range with a step.
+
+    Taken as arrays, so fixed: parameters and locals the index reads (`a[i]`). If one is a
+    Python list (`params[i]` with a list of layers), or a function the body calls needs the
+    index as a Python int, the rolled code fails to trace; `--verify` reports it.
+    """
+
+    CODE = "SCN301"
+    NAME = "unrolled-loop-under-jit"
+    MESSAGE = "Loop over `{range}` is unrolled {trips} times under `jit`; use `{use}`{why}"
+
+    def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        for jl in jit_loops(ctx.model):
+            if jl.trips < ctx.settings.min_unrolled_trips:
+                continue
+            facts = rolling(ctx.model, jl)
+            if not facts.computes_arrays:
+                continue
+            fix = None if facts.blockers else roll_fix(ctx.text, ctx.model, jl, facts)
+            why = f" (no automatic fix: {facts.blockers[0]})" if facts.blockers else ""
+            message = self.MESSAGE.format(
+                range=ctx.model.module.code_for_node(jl.loop.iter), trips=jl.trips,
+                use=f"jax.lax.{facts.loop_function}", why=why)
+            yield ctx.diagnostic(self, jl.loop.iter, message, fix=fix, statement=jl.loop)
+
+    VALID = [
+        # Not under jit.
+        """import jax.numpy as jnp
+def simulate(x):
+    for _ in range(1000):
+        x = jnp.tanh(x)
+    return x
+""",
+        # Fewer trips than min-unrolled-trips.
+        """import jax
+import jax.numpy as jnp
+@jax.jit
+def simulate(x):
+    for _ in range(5):
+        x = jnp.tanh(x)
+    return x
+""",
+        Valid("""import jax
+import jax.numpy as jnp
+@jax.jit
+def simulate(x):
+    for _ in range(40):
+        x = jnp.tanh(x)
+    return x
+""", {"min_unrolled_trips": 50}),
+        # Layers and parameters: Python containers, unrolled on purpose.
+        """import jax
+import jax.numpy as jnp
+@jax.jit
+def mlp(x, params):
+    for w, b in params:
+        x = jnp.tanh(w @ x + b)
+    for i, (w, b) in enumerate(params):
+        x = x + i * w.sum()
+    for w, b in zip(params[0], params[1]):
+        x = x * w + b
+    for name in {"scale": 1, "shift": 2}:
+        x = x + 1
+    return x
+""",
+        # The trip count is not in the source: a static argument, a length.
+        """from functools import partial
+import jax
+import jax.numpy as jnp
+@partial(jax.jit, static_argnames=("n",))
+def simulate(x, n):
+    for _ in range(n):
+        x = jnp.tanh(x)
+    for _ in range(len(x)):
+        x = jnp.cos(x)
+    return x
+""",
+        # Python values only.
+        """import jax
+@jax.jit
+def named(x):
+    labels = []
+    for i in range(20):
+        labels.append(f"layer{i}")
+    return x
+""",
+        # The wrapped function is another one.
+        """import jax
+import jax.numpy as jnp
+def helper(x):
+    for _ in range(100):
+        x = jnp.cos(x)
+    return x
+fast = jax.jit(jnp.cos)
+""",
+    ]
+
+    INVALID = [
+        # The issue's example: one name carried, the index unused.
+        Invalid(
+            """import jax
+import jax.numpy as jnp
+@jax.jit
+def simulate(x, w):
+    for _ in range(200):
+        x = jnp.tanh(w @ x) * 0.5 + x
+    return x
+""",
+            """import jax
+import jax.numpy as jnp
+@jax.jit
+def simulate(x, w):
+    def step(_, x):
+        x = jnp.tanh(w @ x) * 0.5 + x
+        return x
+    x = jax.lax.fori_loop(0, 200, step, x)
+    return x
+""",
+            unsafe=True),
+        # An RNN cell: per-step states stacked after the loop; the index reads the inputs.
+        Invalid(
+            """import jax
+import jax.numpy as jnp
+T = 50
+@jax.jit
+def rnn(h, w, u, xs):
+    hs = []
+    for t in range(T):
+        h = jnp.tanh(w @ h + u @ xs[t])
+        hs.append(h)
+    return jnp.stack(hs)
+""",
+            """import jax
+import jax.numpy as jnp
+T = 50
+@jax.jit
+def rnn(h, w, u, xs):
+    def step(h, t):
+        h = jnp.tanh(w @ h + u @ xs[t])
+        return h, h
+    h, hs = jax.lax.scan(step, h, jnp.arange(T), length=T)
+    return jnp.stack(hs)
+""",
+            unsafe=True),
+        # A leapfrog integrator, `from jax import jit`, `import jax.numpy as np`: a tuple
+        # carry, and `import jax` added for `jax.lax`.
+        Invalid(
+            """from jax import jit
+import jax.numpy as np
+@jit
+def leapfrog(q, p, dt):
+    for _ in range(100):
+        p = p - 0.5 * dt * q
+        q = q + dt * p
+        p = p - 0.5 * dt * q
+    return q, np.asarray(p)
+""",
+            """from jax import jit
+import jax.numpy as np
+import jax
+@jit
+def leapfrog(q, p, dt):
+    def step(_, carry):
+        p, q = carry
+        p = p - 0.5 * dt * q
+        q = q + dt * p
+        p = p - 0.5 * dt * q
+        return p, q
+    p, q = jax.lax.fori_loop(0, 100, step, (p, q))
+    return q, np.asarray(p)
+""",
+            unsafe=True),
+        # A Newton iteration under `partial(jax.jit, static_argnames=...)`; the trip count
+        # is arithmetic on a module constant.
+        Invalid(
+            """from functools import partial
+import jax
+N_ITER = 8
+@partial(jax.jit, static_argnames=("damping",))
+def newton_sqrt(a, damping=0.5):
+    x = a
+    for _ in range(2 * N_ITER):
+        x = damping * (x + a / x)
+    return x
+""",
+            """from functools import partial
+import jax
+N_ITER = 8
+@partial(jax.jit, static_argnames=("damping",))
+def newton_sqrt(a, damping=0.5):
+    x = a
+    def step(_, x):
+        x = damping * (x + a / x)
+        return x
+    x = jax.lax.fori_loop(0, 2 * N_ITER, step, x)
+    return x
+""",
+            unsafe=True),
+        # jit applied by assignment; the range starts at 1; `lax` imported by name.
+        Invalid(
+            """import jax
+from jax import lax
+def integrate(x, forces):
+    for i in range(1, 25):
+        x = x + forces[i] - forces[i - 1]
+    return x
+fast_integrate = jax.jit(integrate)
+""",
+            """import jax
+from jax import lax
+def integrate(x, forces):
+    def step(i, x):
+        x = x + forces[i] - forces[i - 1]
+        return x
+    x = lax.fori_loop(1, 25, step, x)
+    return x
+fast_integrate = jax.jit(integrate)
+""",
+            unsafe=True),
+        # Nothing carried, values stacked: `lax.map` over the index.
+        Invalid(
+            """import jax
+import jax.numpy as jnp
+@jax.jit
+def features(a):
+    rows = []
+    for i in range(16):
+        rows.append(jnp.sin(a[i]) * a[i])
+    return jnp.array(rows)
+""",
+            """import jax
+import jax.numpy as jnp
+@jax.jit
+def features(a):
+    def step(i):
+        return jnp.sin(a[i]) * a[i]
+    rows = jax.lax.map(step, jnp.arange(16))
+    return jnp.array(rows)
+""",
+            unsafe=True),
+        # A rollout: the key is carried; the value appended before the state moves on is
+        # taken where the append was.
+        Invalid(
+            """import jax
+import jax.numpy as jnp
+@jax.jit
+def orbit(x, key):
+    seen = []
+    for _ in range(32):
+        seen.append(x)
+        key, sub = jax.random.split(key)
+        x = x + jax.random.normal(sub, x.shape)
+    return jnp.stack(seen), x
+""",
+            """import jax
+import jax.numpy as jnp
+@jax.jit
+def orbit(x, key):
+    def step(carry, _):
+        key, x = carry
+        seen_t = x
+        key, sub = jax.random.split(key)
+        x = x + jax.random.normal(sub, x.shape)
+        return (key, x), seen_t
+    (key, x), seen = jax.lax.scan(step, (key, x), length=32)
+    return jnp.stack(seen), x
+""",
+            unsafe=True),
+        # A stencil; the trip count comes from a tuple of module constants.
+        Invalid(
+            """import jax
+import jax.numpy as jnp
+(TMAX, N) = (10, 128)
+@jax.jit
+def jacobi(a):
+    for t in range(TMAX):
+        a = (jnp.roll(a, 1, axis=0) + jnp.roll(a, -1, axis=0)) / 2
+    return a
+""",
+            """import jax
+import jax.numpy as jnp
+(TMAX, N) = (10, 128)
+@jax.jit
+def jacobi(a):
+    def step(t, a):
+        a = (jnp.roll(a, 1, axis=0) + jnp.roll(a, -1, axis=0)) / 2
+        return a
+    a = jax.lax.fori_loop(0, TMAX, step, a)
+    return a
+""",
+            unsafe=True),
+        # A physics rollout whose step count is a default: passing `n_steps` would trace it
+        # and break `range`, so every working call runs 100 steps.
+        Invalid(
+            """import jax
+@jax.jit
+def rollout(ctrl, d, n_steps=100):
+    for k in range(n_steps):
+        d = d * 0.5 + ctrl[k]
+    return d
+""",
+            """import jax
+@jax.jit
+def rollout(ctrl, d, n_steps=100):
+    def step(k, d):
+        d = d * 0.5 + ctrl[k]
+        return d
+    d = jax.lax.fori_loop(0, n_steps, step, d)
+    return d
+""",
+            unsafe=True),
+        # Reported, no fix: `break`.
+        Invalid(NO_FIX_HEADER + """def stops(x):
+    for i in range(T):
+        x = jnp.sin(x)
+        if i > 3:
+            break
+    return x
+"""),
+        # A Python `if` on a value computed in the loop.
+        Invalid(NO_FIX_HEADER + """def flips(x):
+    for i in range(T):
+        x = jnp.sin(x)
+        if x.sum() > 0:
+            x = -x
+    return x
+"""),
+        # The index as a Python int: a slice bound, `range(i)`, a shape, a Python tuple.
+        Invalid(NO_FIX_HEADER + """def prefix(x):
+    for i in range(T):
+        x = x + x[:i].sum()
+    return x
+"""),
+        Invalid(NO_FIX_HEADER + """def triangle(x):
+    for i in range(T):
+        for j in range(i):
+            x = jnp.cos(x)
+    return x
+"""),
+        Invalid(NO_FIX_HEADER + """def shaped(x):
+    for i in range(T):
+        x = x + jnp.ones(i).sum()
+    return x
+"""),
+        Invalid(NO_FIX_HEADER + """def sized(x):
+    for i in range(T):
+        x = x * SIZES[i % 3]
+    return x
+"""),
+        # Python containers mutated, or appended to and not stacked.
+        Invalid(NO_FIX_HEADER + """def cached(x):
+    cache = {}
+    for i in range(T):
+        x = jnp.cos(x)
+        cache[i] = x
+    return x, cache
+"""),
+        Invalid(NO_FIX_HEADER + """def listed(x):
+    out = []
+    for i in range(T):
+        x = jnp.cos(x)
+        out.append(x)
+    return out
+"""),
+        # A carried value whose shape changes.
+        Invalid(NO_FIX_HEADER + """def grow(x):
+    for i in range(T):
+        x = jnp.concatenate([x, x[-1:] * 2])
+    return x
+"""),
+        Invalid(NO_FIX_HEADER + """def accumulate(xs):
+    total = 0.0
+    for i in range(T):
+        total = total + xs[i]
+    return total
+"""),
+        # The index in Python float arithmetic.
+        Invalid(NO_FIX_HEADER + """def clock(x):
+    for step in range(T):
+        t = step * 0.05
+        x = x + jnp.sin(t) * x
+    return x
+"""),
+        # A name the function declares global: a step's assignment would make it local.
+        Invalid(NO_FIX_HEADER + """def counted(x):
+    global calls
+    for i in range(T):
+        x = jnp.cos(x)
+        calls = calls + 1
+    return x
+"""),
+        # `print` runs once per trace.
+        Invalid(NO_FIX_HEADER + """def chatty(x):
+    for i in range(T):
+        x = jnp.cos(x)
+        print(x)
+    return x
+"""),
+    ]
