@@ -13,6 +13,7 @@ import libcst as cst
 
 from scanlint.diagnostic import (Applicability, Diagnostic, Edit, Fix, LineIndex, Position,
                                   apply_edits)
+from scanlint.slicing import restore
 
 MAX_FIX_PASSES = 10
 
@@ -126,8 +127,8 @@ def fix_from_module(text: str, module: cst.Module, new_module: cst.Module, messa
     so the edit is kept only when the whole lines it replaces read the same in ``text``:
     bytes outside the edit are never touched.
     """
-    rendered = module.code
-    edit = line_edit(rendered, new_module.code)
+    rendered = restore(module.code, text)  # a sliced parse's stubs back as ``text`` has them
+    edit = line_edit(rendered, restore(new_module.code, text))
     if edit is None:
         return None
     if rendered != text:
