@@ -40,7 +40,7 @@ MAX_WIDENINGS = 4
 # Physical lines with their endings, split as Python's tokenizer splits them.
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")
 # Marks a stub's last line with the lines it stands for. The random part makes it a string
-# no source holds, so restoring never touches user code.
+# no source holds.
 _MARK = f"scanlint-stub-{secrets.token_hex(8)}"
 _MARK_LINES = re.compile(re.escape(_MARK) + r" (\d+)-(\d+)")
 _GLOBAL = re.compile(r"\bglobal\b")
@@ -55,10 +55,12 @@ class OutsideSlice(Exception):
     """A question whose answer lies in code the sliced parse left out. The engine catches
     it and parses again with the statements that answer it."""
 
-    def __init__(self, defining=(), reading=(), everything: bool = False) -> None:
+    def __init__(self, defining=(), reading=(), lines: tuple[int, int] | None = None,
+                 everything: bool = False) -> None:
         super().__init__("needs code outside the sliced parse")
         self.defining = frozenset(_nfkc(n) for n in defining)  # defs/classes of these names
         self.reading = frozenset(_nfkc(n) for n in reading)  # stubs that may read these
+        self.lines = lines  # stubs on these lines (first, last)
         self.everything = everything
 
 
@@ -108,6 +110,9 @@ def stub_of(index: int, node: ast.stmt, lines: list[str], next_first: int) -> St
     indent = first_body_line[:len(first_body_line) - len(first_body_line.lstrip(" "))]
     if not indent or first_body_line[len(indent):len(indent) + 1] in ("\t", "\x0c", "\\"):
         return None
+    starts = getattr(node.body[0], "decorator_list", None) or [node.body[0]]
+    if not _starts_line(first_body_line, starts[0].col_offset, bool(starts[0] is not node.body[0])):
+        return None  # `def f(\n  x): return x`: the body follows the header on its line
     named = _DEF_NAME.match(lines[node.lineno - 1], node.col_offset)
     written = named and (named.group(1) or named.group(2))
     if not written or _nfkc(written) != node.name:
@@ -121,6 +126,12 @@ def stub_of(index: int, node: ast.stmt, lines: list[str], next_first: int) -> St
         return None
     header = f"class {written}:" if isinstance(node, ast.ClassDef) else f"def {written}():"
     return Stub(index, node.name, header, first, last, indent)
+
+
+def _starts_line(line: str, byte_column: int, decorated: bool) -> bool:
+    """Whether only the indentation (and a decorator's `@`) comes before ``byte_column``."""
+    before = line.encode("utf-8")[:byte_column].strip(b" ")
+    return before in (b"@",) if decorated else before == b""
 
 
 def _binds_in_header(node: ast.stmt) -> bool:
@@ -215,7 +226,8 @@ class Selection:
         """The selection with the statements ``need`` asks for; None: parse the whole file."""
         if need.everything or self.widenings >= MAX_WIDENINGS:
             return None
-        wanted = {i for i, stub in self.stubs.items() if stub.name in need.defining}
+        wanted = {i for i, stub in self.stubs.items() if stub.name in need.defining
+                  or need.lines and stub.first <= need.lines[1] and need.lines[0] <= stub.last}
         if need.reading:
             wanted |= source.stubs_reading(need.reading)
         if not wanted:
@@ -287,19 +299,11 @@ def _declares_global(node: ast.stmt, stub: Stub, lines: list[str]) -> bool:
             and any(isinstance(n, ast.Global) for n in ast.walk(node)))
 
 
-def restore(code: str, original: str) -> str:
-    """``code``, rendered from a sliced parse (and perhaps changed by a fix), with each
-    stub's lines back as ``original`` has them."""
+def stub_on_lines(code: str, first: int, last: int) -> bool:
+    """Whether ``code`` (a sliced parse's rendering) has a stub on a line in first..last."""
     if _MARK not in code:
-        return code
-    original_lines = _LINE.findall(original)
-    restored: list[str] = []
-    for line in _LINE.findall(code):
-        match = _MARK_LINES.search(line)
-        if match is None:
-            restored.append(line)
-            continue
-        first, last = int(match.group(1)), int(match.group(2))
-        del restored[len(restored) - (last - first):]  # the stub's header and blank lines
-        restored.extend(original_lines[first - 1:last])
-    return "".join(restored)
+        return False
+    for match in _MARK_LINES.finditer(code):
+        if int(match.group(1)) <= last and first <= int(match.group(2)):
+            return True
+    return False

@@ -184,6 +184,35 @@ def test_references_read_in_a_stub_widen_the_selection(monkeypatch):
     assert equivalence.compare_text(ELSEWHERE, "a.py") == []
 
 
+NEXT_TO_A_STUB = '''import jax
+
+
+def body(c, x):
+    c = c + x
+    print(x)
+def helper():
+    return 1
+
+
+def run(xs):
+    return jax.lax.scan(body, 0.0, xs)
+'''
+
+
+def test_a_whole_module_diff_next_to_a_stub_widens_the_selection(monkeypatch):
+    """SCN204's fix diffs the whole module: a difference found by comparing characters could
+    end differently next to a stub than next to the code it stands for."""
+    widened = []
+    original = slicing.Selection.widened
+    monkeypatch.setattr(slicing.Selection, "widened",
+                        lambda self, need, source: widened.append(need.lines)
+                        or original(self, need, source))
+    assert stubbed(NEXT_TO_A_STUB) == {"helper"}
+    [found] = [d for d in check_text(NEXT_TO_A_STUB, "a.py", Settings()) if d.code == "SCN204"]
+    assert found.fix is not None and widened == [(5, 7)]
+    assert equivalence.compare_text(NEXT_TO_A_STUB, "a.py") == []
+
+
 def sliced_model(text):
     selection = slicing.select(text, parse(text))
     source = selection.source()
