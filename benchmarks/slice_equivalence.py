@@ -8,7 +8,8 @@ Default trees: the standard library and the installed jax, flax and optax. For e
 the text prefilter passes (no other file reaches the selection), with each param style:
 the diagnostics as plain data (what the JSON output and the cache hold: spans, messages,
 fix edits, noqa lines), then the text `--fix --unsafe-fixes` produces and the diagnostics
-left. Also prints how much of the parsed files LibCST saw.
+left; and, from a full parse, that no site is in a file the prefilters drop or in a stub.
+Also prints how much of the parsed files LibCST saw.
 
 With --stubs, every file instead gets the narrowest selection (every def and class that
 can be a stub is one, whatever the sites) and LibCST's tree of it is compared with a full
@@ -65,6 +66,30 @@ def compare_text(text: str, path: str, fix: bool = True) -> list[str]:
     """The styles under which the selection changes what ``text`` gives; empty when none."""
     return [name for name, settings in STYLES.items()
             if outcome(text, path, settings, fix, True) != outcome(text, path, settings, fix, False)]
+
+
+def selection_misses(text: str) -> list[str]:
+    """The sites a full parse finds that the prefilters or the first selection would leave
+    out (both modes above share the prefilters, so the comparison alone cannot see this)."""
+    import libcst as cst
+
+    from scanlint.model import FileModel
+
+    tree = parse(text)
+    try:
+        model = FileModel(cst.parse_module(text), text, tree)
+    except Exception:
+        return []
+    lines = [model.range_of(site.call, site.statement).start.line for site in model.sites]
+    model.close()
+    if not lines:
+        return []
+    if not may_have_site(text, tree):
+        return [f"the ast prefilter drops the file (sites on lines {lines})"]
+    selection = slicing.select(text, tree)
+    stubs = selection.stubs.values() if selection is not None else ()
+    return [f"the site on line {line} is in a stub" for line in lines
+            if any(stub.first <= line <= stub.last for stub in stubs)]
 
 
 def selection_size(text: str) -> tuple[int, int]:
@@ -153,7 +178,7 @@ def one_file(job: tuple[str, bool]) -> dict:
         return {"path": path, "skipped": True}
     start = time.process_time()
     try:
-        differing = compare_text(text, path, fix)
+        differing = compare_text(text, path, fix) + selection_misses(text)
     except Exception as error:  # reported, never hidden
         differing = [f"crash: {type(error).__name__}: {error}"]
     lines, parsed = selection_size(text)

@@ -3,11 +3,11 @@ LibCST) answers whether a file has a call that *could* resolve to a scan-family 
 and, for the selection of what LibCST parses (`slicing.py`), which top-level statements
 could hold one.
 
-It over-approximates the model (it ignores shadowing and scopes, and looks for attribute
-chains in the text), so a file or statement it rejects cannot hold a site the model would
-find; on the installed jax sources it spares LibCST more than half of the files the text
-prefilter lets through. Only statements are walked (imports are statements), which keeps it
-cheap.
+It over-approximates the model (it ignores shadowing and scopes), so a file or statement it
+rejects cannot hold a site the model would find; on the installed jax sources it spares
+LibCST more than half of the files the text prefilter lets through. Imports are found by
+walking statements only; a regex over the text finds the lines where a possible callee is
+spelled, and only the top-level statements on those lines are walked for calls.
 """
 
 from __future__ import annotations
@@ -66,11 +66,17 @@ def _jax_names(tree: ast.Module) -> tuple[set[str], set[str]]:
     return modules, functions
 
 
+# What may stand between the parts of an attribute chain: whitespace, a backslash before a
+# line break, and (inside brackets) comments.
+_GAP = r"(?:[\s\\]|#[^\r\n]*)*"
+
+
 def _chain(modules: set[str]) -> str:
-    """`name(.attr)*.scan`, with any whitespace around the dots (a superset of the attribute
-    chains the model resolves: it also matches strings and comments, never misses a call)."""
+    """`name(.attr)*.scan`, with any gap around the dots (a superset of the attribute chains
+    the model resolves: it also matches strings and comments, never misses a call)."""
     names = "|".join(re.escape(m) for m in sorted(modules))
-    return rf"\b(?:{names})(?:\s*\.\s*\w+)*?\s*\.\s*(?:{'|'.join(sorted(FAMILY))})\b"
+    return (rf"\b(?:{names})(?:{_GAP}\.{_GAP}\w+)*?{_GAP}\.{_GAP}"
+            rf"(?:{'|'.join(sorted(FAMILY))})\b")
 
 
 def _searchable(text: str) -> str:
@@ -86,10 +92,8 @@ def may_have_site(text: str, tree: ast.Module | None = None) -> bool:
     tree = tree or parse(text)
     if tree is None:
         return True
-    modules, functions = _jax_names(tree)
-    if functions:
-        return True  # the function itself is imported: assume it is called
-    return bool(modules) and re.search(_chain(modules), _searchable(text)) is not None
+    facts = site_facts(text, tree)
+    return any(statement_may_hold_site(statement, facts) for statement in tree.body)
 
 
 # -- per top-level statement ----------------------------------------------------------------
@@ -134,10 +138,30 @@ def statement_lines(statement: ast.stmt) -> tuple[int, int]:
 
 def statement_may_hold_site(statement: ast.stmt, facts: SiteFacts) -> bool:
     """Whether a top-level statement may hold a scan-family call the model resolves: a
-    possible callee is spelled on one of its lines."""
+    possible callee is spelled on one of its lines (a quick test on the text), and it has a
+    call of one (not only a mention in a docstring or comment)."""
     first, last = statement_lines(statement)
     at = bisect.bisect_left(facts.token_lines, first)
-    return at < len(facts.token_lines) and facts.token_lines[at] <= last
+    if at == len(facts.token_lines) or facts.token_lines[at] > last:
+        return False
+    return any(possible_site_call(node, facts) for node in ast.walk(statement))
+
+
+def possible_site_call(node: ast.AST, facts: SiteFacts) -> bool:
+    """Whether ``node`` is a call the model may resolve to a scan-family function: of a name
+    a family function is imported as, or of `module(.attr)*.scan` on a name bound by a jax
+    import (the model resolves callees through imports only)."""
+    if not isinstance(node, ast.Call):
+        return False
+    func = node.func
+    if isinstance(func, ast.Name):
+        return func.id in facts.functions
+    if not (isinstance(func, ast.Attribute) and func.attr in FAMILY):
+        return False
+    base = func.value
+    while isinstance(base, ast.Attribute):
+        base = base.value
+    return isinstance(base, ast.Name) and base.id in facts.modules
 
 
 # Predicates over one top-level statement: a def or class for which none says yes may be
@@ -151,11 +175,7 @@ def names_passed_to_sites(statement: ast.stmt, facts: SiteFacts) -> set[str]:
     step functions, `partial` targets and carry classes a site names."""
     names: set[str] = set()
     for node in ast.walk(statement):
-        if not isinstance(node, ast.Call):
-            continue
-        func = node.func
-        if ((isinstance(func, ast.Attribute) and func.attr in FAMILY)
-                or (isinstance(func, ast.Name) and func.id in facts.functions)):
-            for argument in [*node.args, *(k.value for k in node.keywords)]:
+        if possible_site_call(node, facts):
+            for argument in [*node.args, *(k.value for k in node.keywords)]:  # type: ignore
                 names.update(n.id for n in ast.walk(argument) if isinstance(n, ast.Name))
     return names
