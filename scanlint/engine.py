@@ -134,10 +134,14 @@ def on_big_stack(function, *args):
 _MAX_DEPTH = 1000
 
 
+def may_be_too_deep(text: str) -> bool:
+    lines = text.splitlines()
+    return len(lines) > 5000 or max(map(len, lines), default=0) > 5000
+
+
 def too_deep(text: str, tree=None) -> str | None:
     """Why a file is too deeply nested to check, or None. ``tree``: its `ast`, if parsed."""
-    lines = text.splitlines()
-    if len(lines) <= 5000 and max(map(len, lines), default=0) <= 5000:
+    if not may_be_too_deep(text):
         return None
     import ast
 
@@ -171,8 +175,10 @@ def _check_text(text: str, path: str, settings: Settings) -> list[Diagnostic]:
     # Rules (and LibCST, which they import) are loaded only for files that may hold a site.
     if not may_contain_site(text):
         return []
-    from scanlint.prefilter import may_have_site, parse
+    from scanlint.prefilter import may_call_family, may_have_site, parse
 
+    if not may_call_family(text) and not may_be_too_deep(text):
+        return []  # what follows would find no site either, and no depth to report
     tree = parse(text)
     deep = too_deep(text, tree)
     if deep is not None:

@@ -44,55 +44,74 @@ def parse(text: str) -> ast.Module | None:
         return None
 
 
-def _jax_names(tree: ast.Module) -> tuple[set[str], set[str]]:
-    """(local names bound to jax modules and other jax things, local names a scan-family
-    function itself is imported as: every family name under `from jax... import *`)."""
-    modules: set[str] = set()
-    functions: set[str] = set()
+def _jax_imports(tree: ast.Module) -> dict[str, set[str]]:
+    """Each local name a jax import binds (in any scope), with the dotted names it is bound
+    to: `import jax.lax` binds `jax` to "jax", `import jax.lax as L` binds `L` to "jax.lax",
+    `from jax import lax as x` binds `x` to "jax.lax"; a star import binds each family name.
+    This is what the model resolves callees through (`scopes.import_qualified_name`)."""
+    bound: dict[str, set[str]] = {}
     for node in _statements(tree.body):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name == "jax" or alias.name.startswith("jax."):
-                    modules.add(alias.asname or alias.name.split(".")[0])
+                    name = alias.asname or alias.name.split(".")[0]
+                    bound.setdefault(name, set()).add(alias.name if alias.asname else name)
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module and (
                 node.module == "jax" or node.module.startswith("jax.")):
             for alias in node.names:
-                if alias.name == "*":
-                    functions.update(FAMILY)
-                elif alias.name in FAMILY:
-                    functions.add(alias.asname or alias.name)
-                else:
-                    modules.add(alias.asname or alias.name)
-    return modules, functions
+                for name in (FAMILY if alias.name == "*" else [alias.asname or alias.name]):
+                    imported = name if alias.name == "*" else alias.name
+                    bound.setdefault(name, set()).add(f"{node.module}.{imported}")
+    return bound
+
+
+def possible_callee(dotted: str) -> bool:
+    """A superset of the dotted names the model takes for scan-family functions: each starts
+    with `jax.`, has `lax` in it and ends with a family name (`model.SIGNATURES`, `ALIASES`)."""
+    return (dotted.startswith("jax.") and "lax" in dotted
+            and dotted.rsplit(".", 1)[-1] in FAMILY)
 
 
 # What may stand between the parts of an attribute chain: whitespace, a backslash before a
 # line break, and (inside brackets) comments.
 _GAP = r"(?:[\s\\]|#[^\r\n]*)*"
+_FAMILY_ATTRIBUTE = rf"\.{_GAP}(?:{'|'.join(sorted(FAMILY))})\b"
 
 
-def _chain(modules: set[str]) -> str:
-    """`name(.attr)*.scan`, with any gap around the dots (a superset of the attribute chains
-    the model resolves: it also matches strings and comments, never misses a call)."""
-    names = "|".join(re.escape(m) for m in sorted(modules))
-    return (rf"\b(?:{names})(?:{_GAP}\.{_GAP}\w+)*?{_GAP}\.{_GAP}"
-            rf"(?:{'|'.join(sorted(FAMILY))})\b")
+# After `import`, only names, `as` and commas come before the names a `from jax... import`
+# statement binds; inside brackets, also line breaks and comments. A family function
+# imported as such (or a star import) leaves this in the text. One character at a time and
+# within one statement, so the search stays linear (`\w+` inside the repetition would
+# backtrack exponentially).
+_BREAK = r"(?:\r\n|\r|\n)"
+_IN_LINE = rf"(?:[ \t\x0c\w,]|\\{_BREAK})"
+_IN_BRACKETS = r"(?:[\s\w,\\]|#[^\r\n]*)"
+_FAMILY_IMPORT = (rf"\bimport(?:[ \t\x0c]|\\{_BREAK})*(?:\({_IN_BRACKETS}*?|{_IN_LINE}*?)"
+                  rf"(?:\b(?:{'|'.join(sorted(FAMILY))})\b|\*)")
+
+
+def may_call_family(text: str) -> bool:
+    """A sound test on the text alone, before `ast`: a site is a call of `name.attr.scan`
+    (so `.scan` is in the text) or of a family function imported as such."""
+    return (re.search(_FAMILY_ATTRIBUTE, text) is not None
+            or re.search(_FAMILY_IMPORT, text) is not None)
 
 
 def _searchable(text: str) -> str:
     """``text`` with identifiers spelled as `ast` reports them. `ast` gives names in NFKC
-    form (`ｌ` is `l`), the model and the text keep what was written: the patterns come from
+    form (`ｓ` is `s`), the model and the text keep what was written: the patterns come from
     `ast`, so they are matched against normalized text. Normalizing never adds or removes a
     line break, so line numbers stay those of ``text``."""
     return text if text.isascii() else unicodedata.normalize("NFKC", text)
 
 
-def may_have_site(text: str, tree: ast.Module | None = None) -> bool:
+def may_have_site(text: str, tree: ast.Module | None = None,
+                  facts: "SiteFacts | None" = None) -> bool:
     """Whether ``text`` (parsed as ``tree``, when the caller has it) may hold a site."""
     tree = tree or parse(text)
     if tree is None:
         return True
-    facts = site_facts(text, tree)
+    facts = facts or site_facts(text, tree)
     return any(statement_may_hold_site(statement, facts) for statement in tree.body)
 
 
@@ -101,27 +120,31 @@ def may_have_site(text: str, tree: ast.Module | None = None) -> bool:
 class SiteFacts:
     """What the per-statement predicates share about one file, computed once."""
 
-    modules: frozenset[str]  # local names bound to jax things (see `_jax_names`)
-    functions: frozenset[str]  # local names of scan-family functions imported as such
+    imports: dict[str, frozenset[str]]  # local name -> dotted names jax imports bind it to
+    functions: frozenset[str]  # local names bound to a possible callee itself
     token_lines: tuple[int, ...]  # sorted lines where a possible callee is spelled
 
 
 def site_facts(text: str, tree: ast.Module) -> SiteFacts:
-    modules, functions = _jax_names(tree)
-    patterns = []
-    if modules:
-        patterns.append(_chain(modules))
-    if functions:
-        patterns.append(r"\b(?:%s)\b" % "|".join(re.escape(f) for f in sorted(functions)))
+    imports = {name: frozenset(dotted) for name, dotted in _jax_imports(tree).items()}
+    functions = frozenset(name for name, dotted in imports.items()
+                          if any(possible_callee(d) for d in dotted))
     lines: set[int] = set()
-    if patterns:
-        searchable = _searchable(text)
-        line, counted = 1, 0
-        for match in re.finditer("|".join(patterns), searchable):
-            line += _line_breaks(searchable, counted, match.start())
-            counted = match.start()
-            lines.update(range(line, line + _line_breaks(searchable, *match.span()) + 1))
-    return SiteFacts(frozenset(modules), frozenset(functions), tuple(sorted(lines)))
+    if imports:
+        _add_lines(lines, text, _FAMILY_ATTRIBUTE)  # `.scan`: raw, as the model compares it
+    if functions:
+        _add_lines(lines, _searchable(text),
+                   r"\b(?:%s)\b" % "|".join(re.escape(f) for f in sorted(functions)))
+    return SiteFacts(imports, functions, tuple(sorted(lines)))
+
+
+def _add_lines(lines: set[int], text: str, pattern: str) -> None:
+    """Every line a match of ``pattern`` in ``text`` is on."""
+    line, counted = 1, 0
+    for match in re.finditer(pattern, text):
+        line += _line_breaks(text, counted, match.start())
+        counted = match.start()
+        lines.update(range(line, line + _line_breaks(text, *match.span()) + 1))
 
 
 def _line_breaks(text: str, start: int, end: int) -> int:
@@ -149,8 +172,8 @@ def statement_may_hold_site(statement: ast.stmt, facts: SiteFacts) -> bool:
 
 def possible_site_call(node: ast.AST, facts: SiteFacts) -> bool:
     """Whether ``node`` is a call the model may resolve to a scan-family function: of a name
-    a family function is imported as, or of `module(.attr)*.scan` on a name bound by a jax
-    import (the model resolves callees through imports only)."""
+    or a `name.attr.scan` chain whose name a jax import binds so that the dotted callee is a
+    possible one (the model resolves callees through imports only)."""
     if not isinstance(node, ast.Call):
         return False
     func = node.func
@@ -158,10 +181,15 @@ def possible_site_call(node: ast.AST, facts: SiteFacts) -> bool:
         return func.id in facts.functions
     if not (isinstance(func, ast.Attribute) and func.attr in FAMILY):
         return False
-    base = func.value
+    attributes = []
+    base: ast.expr = func
     while isinstance(base, ast.Attribute):
+        attributes.append(base.attr)
         base = base.value
-    return isinstance(base, ast.Name) and base.id in facts.modules
+    if not isinstance(base, ast.Name):
+        return False
+    tail = "." + ".".join(reversed(attributes))
+    return any(possible_callee(dotted + tail) for dotted in facts.imports.get(base.id, ()))
 
 
 # Predicates over one top-level statement: a def or class for which none says yes may be

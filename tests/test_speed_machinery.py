@@ -11,7 +11,7 @@ from conftest import FIXTURES, ROOT, run_scanlint
 from scanlint.cache import ResultCache
 from scanlint.files import discover, may_contain_site, read_source
 from scanlint.model import FileModel
-from scanlint.prefilter import may_have_site
+from scanlint.prefilter import may_call_family, may_have_site
 from scanlint.settings import Settings
 
 SOURCE = ("import jax\n\ndef run(xs, k):\n    step = lambda c, x: (c + k * x, c)\n"
@@ -97,13 +97,25 @@ def test_prefilters_never_drop_a_file_with_a_site():
             continue
         if model.sites:
             with_sites += 1
-            assert may_contain_site(text) and may_have_site(text), path
+            assert may_contain_site(text) and may_call_family(text) and may_have_site(text), path
     assert with_sites >= 6
+
+
+def test_text_test_before_ast_finds_every_way_to_name_a_family_function():
+    assert may_call_family("from jax.lax import (\n    cond,  # why\n    scan as s,\n)\n")
+    assert may_call_family("from jax.lax import *\n")
+    assert may_call_family("x = (lax.  # why\n     scan)(f, 0, xs)\n")
+    assert may_call_family("jax.lax \\\n    .fori_loop(0, 3, f, 0)\n")
+    assert not may_call_family("import jax\nfrom jax import lax\nx = map(f, lax.cond)\n")
+    # A long name after `import` once made the search backtrack for minutes.
+    assert not may_call_family("import " + "a" * 60 + "\nx = 1\n")
 
 
 def test_ast_prefilter_rejects_lookalikes():
     assert not may_have_site("import numpy as np\nnp.lax = 1\nrelax = map(str, [])\n")
     assert not may_have_site("import jax\nresult = map(len, [])\nscan = 1\n")
+    assert not may_have_site("import jax\nys = jax.tree.map(f, xs)\n")  # not jax.lax
+    assert not may_have_site('import jax\ndef f():\n    """Like jax.lax.scan(f)."""\n')
     assert may_have_site("from jax.lax import scan as s\ns(f, 0, x)\n")
     assert may_have_site("import jax.lax as L\nL.map(f, x)\n")
     assert may_have_site("from jax.lax import *\nscan(f, 0, x)\n")
