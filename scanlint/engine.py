@@ -175,7 +175,7 @@ def _check_text(text: str, path: str, settings: Settings) -> list[Diagnostic]:
     # Rules (and LibCST, which they import) are loaded only for files that may hold a site.
     if not may_contain_site(text):
         return []
-    from scanlint.prefilter import may_call_family, may_have_site, parse
+    from scanlint.prefilter import may_call_family, may_have_site, parse, site_facts
 
     if not may_call_family(text) and not may_be_too_deep(text):
         return []  # what follows would find no site either, and no depth to report
@@ -185,14 +185,15 @@ def _check_text(text: str, path: str, settings: Settings) -> list[Diagnostic]:
         if not active_rules(settings, path):
             return []
         return [system_diagnostic(READ_ERROR, path, f"not checked: {deep}")]
-    if not may_have_site(text, tree):
+    facts = site_facts(text, tree) if tree is not None else None
+    if not may_have_site(text, tree, facts):
         return []
     rules = active_rules(settings, path)
     if not rules:
         return []
     from scanlint.slicing import OutsideSlice, select
 
-    selection = select(text, tree)
+    selection = select(text, tree, facts)
     while True:
         sliced = selection.source() if selection is not None else None
         try:

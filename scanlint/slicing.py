@@ -30,8 +30,8 @@ import secrets
 import unicodedata
 from dataclasses import dataclass, field
 
-from scanlint.prefilter import (SITE_PREDICATES, names_passed_to_sites, site_facts,
-                                statement_lines, statement_may_hold_site)
+from scanlint.prefilter import (SITE_PREDICATES, SiteFacts, names_passed_to_sites,
+                                site_facts, statement_lines, statement_may_hold_site)
 
 FULL_PARSE_VARIABLE = "SCANLINT_FULL_PARSE"
 # Parses with a wider selection before giving up and parsing the whole file.
@@ -249,13 +249,15 @@ def _stub_node(node: ast.stmt, stub: Stub) -> ast.stmt:
     return stubbed
 
 
-def select(text: str, tree: ast.Module | None) -> Selection | None:
+def select(text: str, tree: ast.Module | None,
+           facts: SiteFacts | None = None) -> Selection | None:
     """The first selection for ``text``; None when the whole file is to be parsed (the
-    selection is off, `ast` rejected the file, a lone CR ends lines, or nothing can go)."""
+    selection is off, `ast` rejected the file, a lone CR ends lines, or nothing can go).
+    ``facts``: `prefilter.site_facts` of the file, when the caller has them."""
     if not enabled() or tree is None or text.count("\r") != text.count("\r\n"):
         return None
     lines = _LINE.findall(text)
-    facts = site_facts(text, tree)
+    facts = facts or site_facts(text, tree)
     passed: set[str] = set()
     needed = set()
     for index, node in enumerate(tree.body):
