@@ -239,7 +239,8 @@ class FileModel:
         if self.sliced is not None:
             if binding.scope.outside_slice:
                 raise OutsideSlice(defining=[binding.scope.node.name.value])
-            if binding.scope.kind == "module" and self.sliced.read_in_a_stub(binding.name):
+            if (binding.scope.kind in ("module", "class")
+                    and self.sliced.read_in_a_stub(binding.name)):
                 raise OutsideSlice(reading=[binding.name])
         found = []
         for name, scope in self._loads_by_name().get(binding.name, ()):

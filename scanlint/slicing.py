@@ -71,14 +71,19 @@ def _nfkc(name: str) -> str:
 
 @dataclass(frozen=True)
 class Stub:
-    """A top-level def or class that may be left out, and the stub that stands for it."""
+    """A def or class that may be left out (top-level, or directly in a top-level class),
+    and the stub that stands for it."""
 
-    index: int  # its position in the module's body
-    name: str  # as `ast` spells it
-    header: str  # `def name():` or `class Name:`, the name as written
+    path: tuple[int, ...]  # its position in the module's body (then in its class's body)
+    node: ast.stmt = field(compare=False)
+    header: str  # `def name():` or `class Name:` at its indentation, the name as written
     first: int  # its first line (its first decorator's), where the header goes
     last: int  # its last line, where the body's string ends
     indent: str  # the body's indentation
+
+    @property
+    def name(self) -> str:  # as `ast` spells it
+        return self.node.name  # type: ignore[attr-defined]
 
 
 def _ending(line: str) -> str:
@@ -93,10 +98,12 @@ def _blank_or_comment(line: str) -> bool:
 _DEF_NAME = re.compile(r"(?:async\s+)?def\s+(\w+)|class\s+(\w+)")
 
 
-def stub_of(index: int, node: ast.stmt, lines: list[str], next_first: int) -> Stub | None:
+def stub_of(path: tuple[int, ...], node: ast.stmt, lines: list[str],
+            next_first: int) -> Stub | None:
     """The stub ``node`` may become, or None when it must be parsed whole: not a def or
     class, a body on the header's line, a name bound in its header, or text whose rendering
-    or comment ownership a stub could change (tabs or form feeds, a trailing backslash)."""
+    or comment ownership a stub could change (tabs or form feeds, a trailing backslash).
+    ``next_first``: the first line of the statement after it (or past the end)."""
     if not isinstance(node, _DEFINITIONS) or not node.body or _binds_in_header(node):
         return None
     first, last = statement_lines(node)
@@ -113,9 +120,10 @@ def stub_of(index: int, node: ast.stmt, lines: list[str], next_first: int) -> St
     starts = getattr(node.body[0], "decorator_list", None) or [node.body[0]]
     if not _starts_line(first_body_line, starts[0].col_offset, bool(starts[0] is not node.body[0])):
         return None  # `def f(\n  x): return x`: the body follows the header on its line
-    named = _DEF_NAME.match(lines[node.lineno - 1], node.col_offset)
+    at = lines[node.lineno - 1][:node.col_offset]
+    named = _DEF_NAME.match(lines[node.lineno - 1], len(at))
     written = named and (named.group(1) or named.group(2))
-    if not written or _nfkc(written) != node.name:
+    if at.strip(" ") or not written or _nfkc(written) != node.name:
         return None
     region = "".join(lines[first - 1:last])
     # The comment lines after the body belong to its block or to the next statement by their
@@ -125,7 +133,7 @@ def stub_of(index: int, node: ast.stmt, lines: list[str], next_first: int) -> St
             or lines[last - 1].rstrip("\r\n").endswith("\\")):
         return None
     header = f"class {written}:" if isinstance(node, ast.ClassDef) else f"def {written}():"
-    return Stub(index, node.name, header, first, last, indent)
+    return Stub(path, node, at + header, first, last, indent)
 
 
 def _starts_line(line: str, byte_column: int, decorated: bool) -> bool:
@@ -154,8 +162,7 @@ class SlicedSource:
 
     text: str
     tree: ast.Module  # the kept statements' nodes; each stub's with a body of one string
-    stubs: dict[int, Stub]
-    original: ast.Module  # the file's own
+    stubs: dict[tuple[int, ...], Stub]
     original_lines: list[str]
     _reads: dict[str, bool] = field(default_factory=dict)
 
@@ -165,13 +172,15 @@ class SlicedSource:
 
         found = set()
         for statement in module.body:
-            if (isinstance(statement, (cst.FunctionDef, cst.ClassDef))
-                    and isinstance(statement.body, cst.IndentedBlock)
-                    and len(statement.body.body) == 1):
-                line = statement.body.body[0]
-                comment = getattr(getattr(line, "trailing_whitespace", None), "comment", None)
-                if comment is not None and _MARK in comment.value:
-                    found.add(id(statement))
+            if not isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
+                continue
+            if _is_stub(statement):
+                found.add(id(statement))
+            elif isinstance(statement, cst.ClassDef) and isinstance(statement.body,
+                                                                    cst.IndentedBlock):
+                found.update(id(member) for member in statement.body.body
+                             if isinstance(member, (cst.FunctionDef, cst.ClassDef))
+                             and _is_stub(member))
         return frozenset(found)
 
     def read_in_a_stub(self, name: str) -> bool:
@@ -182,13 +191,22 @@ class SlicedSource:
             word = re.compile(rf"\b{re.escape(name)}\b")
             self._reads[name] = any(
                 word.search("".join(self.original_lines[stub.first - 1:stub.last]))
-                and _reads_name(self.original.body[stub.index], name)
-                for stub in self.stubs.values())
+                and _reads_name(stub.node, name) for stub in self.stubs.values())
         return self._reads[name]
 
-    def stubs_reading(self, names: frozenset[str]) -> set[int]:
-        return {stub.index for stub in self.stubs.values()
-                if any(_reads_name(self.original.body[stub.index], n) for n in names)}
+    def stubs_reading(self, names: frozenset[str]) -> set[tuple[int, ...]]:
+        return {stub.path for stub in self.stubs.values()
+                if any(_reads_name(stub.node, n) for n in names)}
+
+
+def _is_stub(statement) -> bool:
+    import libcst as cst
+
+    body = statement.body
+    if not (isinstance(body, cst.IndentedBlock) and len(body.body) == 1):
+        return False
+    comment = getattr(getattr(body.body[0], "trailing_whitespace", None), "comment", None)
+    return comment is not None and _MARK in comment.value
 
 
 def _reads_name(node: ast.stmt, name: str) -> bool:
@@ -197,18 +215,18 @@ def _reads_name(node: ast.stmt, name: str) -> bool:
 
 @dataclass
 class Selection:
-    """Which top-level defs and classes of one file are stubs."""
+    """Which defs and classes of one file are stubs."""
 
     text: str
     tree: ast.Module
     lines: list[str]
-    stubs: dict[int, Stub]
+    stubs: dict[tuple[int, ...], Stub]
     widenings: int = 0
 
     def source(self) -> SlicedSource:
         lines = list(self.lines)
         body = list(self.tree.body)
-        for index, stub in self.stubs.items():
+        for path, stub in self.stubs.items():
             for number in range(stub.first, stub.last + 1):
                 lines[number - 1] = _ending(lines[number - 1])
             # One string spans the body's lines: the parser makes one node of it, where
@@ -218,34 +236,40 @@ class Selection:
             lines[stub.last - 1] = (lines[stub.last - 1].rstrip("\r\n")
                                     + f'"""  # {_MARK} {stub.first}-{stub.last}'
                                     + _ending(lines[stub.last - 1]))
-            body[index] = _stub_node(self.tree.body[index], stub)
+            if len(path) == 1:
+                body[path[0]] = _stub_node(stub)
+            else:  # a member: its class's copy gets the stub
+                if body[path[0]] is self.tree.body[path[0]]:
+                    body[path[0]] = copy.copy(body[path[0]])
+                    body[path[0]].body = list(body[path[0]].body)  # type: ignore[attr-defined]
+                body[path[0]].body[path[1]] = _stub_node(stub)  # type: ignore[attr-defined]
         tree = ast.Module(body=body, type_ignores=[])
-        return SlicedSource("".join(lines), tree, self.stubs, self.tree, self.lines)
+        return SlicedSource("".join(lines), tree, self.stubs, self.lines)
 
     def widened(self, need: OutsideSlice, source: SlicedSource) -> "Selection | None":
         """The selection with the statements ``need`` asks for; None: parse the whole file."""
         if need.everything or self.widenings >= MAX_WIDENINGS:
             return None
-        wanted = {i for i, stub in self.stubs.items() if stub.name in need.defining
+        wanted = {path for path, stub in self.stubs.items() if stub.name in need.defining
                   or need.lines and stub.first <= need.lines[1] and need.lines[0] <= stub.last}
         if need.reading:
             wanted |= source.stubs_reading(need.reading)
         if not wanted:
             return None
-        stubs = {i: stub for i, stub in self.stubs.items() if i not in wanted}
+        stubs = {path: stub for path, stub in self.stubs.items() if path not in wanted}
         if not stubs:
             return None
         return Selection(self.text, self.tree, self.lines, stubs, self.widenings + 1)
 
 
-def _stub_node(node: ast.stmt, stub: Stub) -> ast.stmt:
+def _stub_node(stub: Stub) -> ast.stmt:
     """The `ast` of the stub, for positions (nothing asks where a stub is)."""
     body = ast.Expr(ast.Constant(""), lineno=stub.first + 1, col_offset=len(stub.indent),
                     end_lineno=stub.last, end_col_offset=3)
-    stubbed = copy.copy(node)
+    stubbed = copy.copy(stub.node)
     stubbed.body = [body]  # type: ignore[attr-defined]
     stubbed.decorator_list = []  # type: ignore[attr-defined]
-    stubbed.lineno, stubbed.col_offset = stub.first, 0
+    stubbed.lineno = stub.first
     return stubbed
 
 
@@ -259,46 +283,72 @@ def select(text: str, tree: ast.Module | None,
     lines = _LINE.findall(text)
     facts = facts or site_facts(text, tree)
     passed: set[str] = set()
-    needed = set()
+    needed, loop_classes = set(), set()
     for index, node in enumerate(tree.body):
-        if statement_may_hold_site(node, facts):
+        holds = statement_may_hold_site(node, facts)
+        if holds:
             passed |= names_passed_to_sites(node, facts)
-        if any(predicate(node, facts) for predicate in SITE_PREDICATES):
+        others = [p for p in SITE_PREDICATES if p is not statement_may_hold_site]
+        if holds or any(predicate(node, facts) for predicate in others):
             needed.add(index)
-    stubs = {i: stub for i, stub in _stubs(tree, lines).items()
-             if i not in needed and stub.name not in passed
-             and not _declares_global(tree.body[i], stub, lines)}
+            # Its other members may go when a loop site alone needs a class: the other
+            # predicates are only ever asked about top-level statements.
+            if holds and isinstance(node, ast.ClassDef) and not any(p(node, facts) for p in others):
+                loop_classes.add(index)
+
+    def may_go(stub: Stub) -> bool:
+        if stub.name in passed or _declares_global(stub, lines):
+            return False
+        if len(stub.path) == 1:
+            return stub.path[0] not in needed
+        return not statement_may_hold_site(stub.node, facts)
+
+    stubs = {path: stub for path, stub in _stubs(tree, lines, loop_classes).items()
+             if may_go(stub)}
     return Selection(text, tree, lines, stubs) if stubs else None
 
 
 def every_stub(text: str, tree: ast.Module) -> Selection | None:
     """The narrowest selection, whatever the sites: every def and class that can be a stub
-    is one. benchmarks/slice_equivalence.py compares what LibCST makes of it with a full
-    parse, statement by statement, on files with no site too."""
+    is one, except every other class, whose members are. benchmarks/slice_equivalence.py
+    compares what LibCST makes of it with a full parse, statement by statement, on files
+    with no site too."""
     if text.count("\r") != text.count("\r\n"):
         return None
     lines = _LINE.findall(text)
-    stubs = _stubs(tree, lines)
+    classes = {i for i, node in enumerate(tree.body) if isinstance(node, ast.ClassDef)}
+    split = set(sorted(classes)[1::2])
+    stubs = {path: stub for path, stub in _stubs(tree, lines, split).items()
+             if len(path) == 2 or path[0] not in split}
     return Selection(text, tree, lines, stubs) if stubs else None
 
 
-def _stubs(tree: ast.Module, lines: list[str]) -> dict[int, Stub]:
-    """Every def and class of the module that can be a stub, by index."""
+def _stubs(tree: ast.Module, lines: list[str],
+           classes: set[int]) -> dict[tuple[int, ...], Stub]:
+    """Every top-level def and class that can be a stub, and every member of the top-level
+    ``classes`` that can, by path."""
     body = tree.body
     stubs = {}
     for index, node in enumerate(body):
-        next_first = statement_lines(body[index + 1])[0] if index + 1 < len(body) else (
-            len(lines) + 1)
-        stub = stub_of(index, node, lines, next_first)
+        after = statement_lines(body[index + 1])[0] if index + 1 < len(body) else len(lines) + 1
+        stub = stub_of((index,), node, lines, after)
         if stub is not None:
-            stubs[index] = stub
+            stubs[stub.path] = stub
+        if index in classes:
+            members = node.body  # type: ignore[attr-defined]
+            for number, member in enumerate(members):
+                next_first = (statement_lines(members[number + 1])[0]
+                              if number + 1 < len(members) else after)
+                stub = stub_of((index, number), member, lines, next_first)
+                if stub is not None:
+                    stubs[stub.path] = stub
     return stubs
 
 
-def _declares_global(node: ast.stmt, stub: Stub, lines: list[str]) -> bool:
+def _declares_global(stub: Stub, lines: list[str]) -> bool:
     """A `global` statement in the body binds module names: the stub would hide them."""
     return (_GLOBAL.search("".join(lines[stub.first - 1:stub.last])) is not None
-            and any(isinstance(n, ast.Global) for n in ast.walk(node)))
+            and any(isinstance(n, ast.Global) for n in ast.walk(stub.node)))
 
 
 def stub_on_lines(code: str, first: int, last: int) -> bool:

@@ -30,9 +30,10 @@ equivalence = _load_equivalence()
 
 # Every way a stub could change what LibCST makes of the rest: comments after a body at the
 # body's indentation, deeper, shallower and at column 0; decorators with comments between;
-# a form feed above a kept def; a class; an async def; a non-ASCII name; the file's first
-# indented block inside a stub (its width is the module's default indent); fixes by
-# statement (SCN001), by a whole-module diff (SCN204) and moving a def (SCN101).
+# a form feed above a kept def; a class; methods of a class with a loop; an async def; a
+# non-ASCII name; the file's first indented block inside a stub (its width is the module's
+# default indent); fixes by statement (SCN001), by a whole-module diff (SCN204) and moving a
+# def (SCN101).
 TRICKY = '''import functools
 import jax
 
@@ -87,6 +88,26 @@ def lam(xs, k):
     return jax.lax.scan(step, 0.0, xs)
 
 
+class Runner:
+    """A loop in a method: the other methods may be stubs."""
+    scale = 2.0
+
+    @staticmethod
+    def helper_three(x):
+        return x * 2
+        # owned by the method's block
+
+    def run(self, xs):
+        def step(c, x):
+            return c + x * self.scale, c
+        return jax.lax.scan(step, 0.0, xs)
+
+    def last_method(self):
+        return 1
+    # owned by the class's block
+# owned by the next statement
+
+
 async def later():
     return 1
 
@@ -111,8 +132,9 @@ def stubbed(text):
 
 @pytest.mark.parametrize("name,text", list(variants(TRICKY)))
 def test_tricky_file_gives_the_same_findings_fixes_and_statements(name, text):
-    assert {"first_block", "helper_one", "helper_two", "Table", "later"} <= stubbed(text)
-    assert {"advance", "rollout", "effects", "lam"}.isdisjoint(stubbed(text))
+    assert {"first_block", "helper_one", "helper_two", "Table", "later", "helper_three",
+            "last_method"} <= stubbed(text)
+    assert {"advance", "rollout", "effects", "lam", "Runner", "run"}.isdisjoint(stubbed(text))
     assert equivalence.compare_text(text, "tricky.py") == []
     assert equivalence.stub_fidelity(text) == []
     codes = {d.code for d in check_text(text, "tricky.py", Settings(param_style="closure"))}
