@@ -92,7 +92,10 @@ FLAKE8_WITHOUT_SCANLINT = (
 def tools(tree: str, cache: str | None) -> dict[str, list[str]]:
     py = sys.executable
     found = {"scanlint cold": [py, "-m", "scanlint", "check", "-q", "--exit-zero", "--no-cache",
-                               tree]}
+                               tree],
+             # the same with the selection of what LibCST parses off (docs/architecture.md)
+             "scanlint, whole files": ["env", "SCANLINT_FULL_PARSE=1", py, "-m", "scanlint",
+                                       "check", "-q", "--exit-zero", "--no-cache", tree]}
     if cache is not None:
         found["scanlint warm"] = [py, "-m", "scanlint", "check", "-q", "--exit-zero",
                                   "--cache-dir", cache, tree]
@@ -170,7 +173,8 @@ def issue_files() -> list[str]:
 
 def measure_files(paths: list[str], repeats: int) -> list[str]:
     """One process per file; each file's medians, then the files together."""
-    peers = ("scanlint cold", "flake8 E731", "flake8 E731 + scanlint plugin", "ruff E731")
+    peers = ("scanlint cold", "scanlint, whole files", "flake8 E731",
+             "flake8 E731 + scanlint plugin", "ruff E731")
     rows = [f"\n### One file per process, median of {repeats} (wall s / CPU s)\n",
             "| file | lines | " + " | ".join(peers) + " | scanlint / flake8 (wall, CPU) |",
             "|---|---:|" + "---:|" * (len(peers) + 1)]
