@@ -89,29 +89,31 @@ FLAKE8_WITHOUT_SCANLINT = (
     "sys.exit(main())\n")
 
 
-def tools(tree: str, cache: str | None) -> dict[str, list[str]]:
+def tools(paths: list[str], cache: str | None) -> dict[str, list[str]]:
+    """Each tool's command on ``paths`` (all of them take several; a folder of symlinks would
+    not do: none of them follows a symlinked folder)."""
     py = sys.executable
     found = {"scanlint cold": [py, "-m", "scanlint", "check", "-q", "--exit-zero", "--no-cache",
-                               tree],
+                               *paths],
              # the same with the selection of what LibCST parses off (docs/architecture.md)
              "scanlint, whole files": ["env", "SCANLINT_FULL_PARSE=1", py, "-m", "scanlint",
-                                       "check", "-q", "--exit-zero", "--no-cache", tree]}
+                                       "check", "-q", "--exit-zero", "--no-cache", *paths]}
     if cache is not None:
         found["scanlint warm"] = [py, "-m", "scanlint", "check", "-q", "--exit-zero",
-                                  "--cache-dir", cache, tree]
+                                  "--cache-dir", cache, *paths]
     ruff = shutil.which("ruff") or os.path.join(os.path.dirname(py), "ruff")
     if os.path.exists(ruff):
         found["ruff E731"] = [ruff, "check", "-q", "--exit-zero", "--no-cache", "--isolated",
-                              "--select", "E731", tree]
+                              "--select", "E731", *paths]
     if importlib.util.find_spec("flake8"):
-        flags = ["--isolated", "--exit-zero", "--select", "E731", tree]
+        flags = ["--isolated", "--exit-zero", "--select", "E731", *paths]
         found["flake8 E731"] = [py, "-c", FLAKE8_WITHOUT_SCANLINT, *flags]
         found["flake8 E731 + scanlint plugin"] = [py, "-m", "flake8", *flags]
     if importlib.util.find_spec("pycodestyle"):
-        found["pycodestyle E731"] = [py, "-m", "pycodestyle", "--select", "E731", tree]
+        found["pycodestyle E731"] = [py, "-m", "pycodestyle", "--select", "E731", *paths]
     if importlib.util.find_spec("fixit"):
         found["fixit 1 rule"] = [py, "-m", "fixit", "--rules", "fixit.rules:NoStaticIfCondition",
-                                 "lint", tree]
+                                 "lint", *paths]
     return found
 
 
@@ -139,19 +141,12 @@ def alternately(commands: dict[str, list[str]], repeats: int) -> dict[str, tuple
 
 
 def measure(name: str, paths: list[str], repeats: int) -> list[str]:
-    # One folder holding links to every path, so each tool gets a single argument.
-    holder = tempfile.mkdtemp(prefix="scanlint-bench-")
-    tree = paths[0]
-    if len(paths) > 1:
-        for path in paths:
-            os.symlink(path, os.path.join(holder, os.path.basename(path)))
-        tree = holder
     files = len(discover(paths).files)
-    cache = os.path.join(holder, ".cache")
-    commands = tools(tree, cache)
+    cache = tempfile.mkdtemp(prefix="scanlint-bench-")
+    commands = tools(paths, cache)
     subprocess.run(commands["scanlint warm"], capture_output=True)  # fill the cache
     medians = alternately(commands, repeats)
-    shutil.rmtree(holder, ignore_errors=True)
+    shutil.rmtree(cache, ignore_errors=True)
     cold, cold_cpu, _ = medians["scanlint cold"]
     rows = [f"\n### {name}: {files} files, median of {repeats}\n",
             "| tool | median s | CPU s | files/s | peak MiB | scanlint cold / tool (wall, CPU) |",
@@ -180,7 +175,8 @@ def measure_files(paths: list[str], repeats: int) -> list[str]:
             "|---|---:|" + "---:|" * (len(peers) + 1)]
     total: dict[str, list[float]] = {tool: [0.0, 0.0] for tool in peers}
     for path in paths:
-        commands = {tool: command for tool, command in tools(path, None).items() if tool in peers}
+        commands = {tool: command for tool, command in tools([path], None).items()
+                    if tool in peers}
         medians = alternately(commands, repeats)
         with open(path, "rb") as handle:
             lines = handle.read().count(b"\n")
