@@ -36,7 +36,7 @@ from scanlint import slicing  # noqa: E402
 from scanlint.diagnostic import diagnostic_to_dict  # noqa: E402
 from scanlint.engine import check_text, fix_text  # noqa: E402
 from scanlint.files import SourceError, discover, may_contain_site, read_source  # noqa: E402
-from scanlint.prefilter import may_call_family, may_have_site, parse  # noqa: E402
+from scanlint.prefilter import may_have_site, parse, text_may_hold_site  # noqa: E402
 from scanlint.settings import Settings  # noqa: E402
 
 
@@ -84,7 +84,7 @@ def selection_misses(text: str) -> list[str]:
     model.close()
     if not lines:
         return []
-    if not (may_call_family(text) and may_have_site(text, tree)):
+    if not (text_may_hold_site(text) and may_have_site(text, tree)):
         return [f"a prefilter drops the file (sites on lines {lines})"]
     selection = slicing.select(text, tree)
     stubs = selection.stubs.values() if selection is not None else ()

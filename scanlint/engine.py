@@ -175,9 +175,9 @@ def _check_text(text: str, path: str, settings: Settings) -> list[Diagnostic]:
     # Rules (and LibCST, which they import) are loaded only for files that may hold a site.
     if not may_contain_site(text):
         return []
-    from scanlint.prefilter import may_call_family, may_have_site, parse, site_facts
+    from scanlint.prefilter import may_have_site, parse, site_facts, text_may_hold_site
 
-    if not may_call_family(text) and not may_be_too_deep(text):
+    if not text_may_hold_site(text) and not may_be_too_deep(text):
         return []  # what follows would find no site either, and no depth to report
     tree = parse(text)
     deep = too_deep(text, tree)

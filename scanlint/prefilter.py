@@ -97,6 +97,15 @@ def may_call_family(text: str) -> bool:
             or re.search(_FAMILY_IMPORT, text) is not None)
 
 
+# Sound tests on the text alone, run before `ast`: a file for which none says yes cannot
+# hold a site. A rule with sites of another kind adds its own (and a SITE_PREDICATES entry).
+TEXT_TESTS = (may_call_family,)
+
+
+def text_may_hold_site(text: str) -> bool:
+    return any(test(text) for test in TEXT_TESTS)
+
+
 def _searchable(text: str) -> str:
     """``text`` with identifiers spelled as `ast` reports them. `ast` gives names in NFKC
     form (`ｓ` is `s`), the model and the text keep what was written: the patterns come from
@@ -112,7 +121,8 @@ def may_have_site(text: str, tree: ast.Module | None = None,
     if tree is None:
         return True
     facts = facts or site_facts(text, tree)
-    return any(statement_may_hold_site(statement, facts) for statement in tree.body)
+    return any(predicate(statement, facts)
+               for statement in tree.body for predicate in SITE_PREDICATES)
 
 
 # -- per top-level statement ----------------------------------------------------------------
