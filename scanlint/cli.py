@@ -6,7 +6,6 @@ Diagnostics go to stdout, the summary to stderr. Exit 0: clean; 1: findings left
 from __future__ import annotations
 
 import argparse
-import difflib
 import os
 import sys
 from collections import Counter
@@ -364,6 +363,8 @@ def file_diff(result) -> str:
 
 
 def unified_diff(path: str, old: str, new: str) -> str:
+    import difflib
+
     lines = difflib.unified_diff(old.splitlines(keepends=True), new.splitlines(keepends=True),
                                  fromfile=f"a/{path}", tofile=f"b/{path}")
     return "".join(line if line.endswith(("\n", "\r")) else line + "\n\\ No newline at end of file\n"

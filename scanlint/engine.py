@@ -138,27 +138,35 @@ def on_big_stack(function, *args):
 _MAX_DEPTH = 1000
 
 
-def too_deep(text: str) -> str | None:
-    """Why a file is too deeply nested to check, or None."""
+def may_be_too_deep(text: str) -> bool:
     lines = text.splitlines()
-    if len(lines) <= 5000 and max(map(len, lines), default=0) <= 5000:
+    return len(lines) > 5000 or max(map(len, lines), default=0) > 5000
+
+
+def too_deep(text: str, tree=None) -> str | None:
+    """Why a file is too deeply nested to check, or None. ``tree``: its `ast`, if parsed."""
+    if not may_be_too_deep(text):
         return None
     import ast
 
     try:
-        tree = ast.parse(text)
+        tree = tree or ast.parse(text)
     except RecursionError:
         return "nested too deeply for Python to compile"
     except (SyntaxError, ValueError, MemoryError):
         return None  # LibCST reports what is wrong
-    depth, stack = 0, [(tree, 1)]
-    while stack:
-        node, level = stack.pop()
-        depth = max(depth, level)
-        stack.extend((child, level + 1) for child in ast.iter_child_nodes(node))
+    depth, level = 0, [tree]
+    while level:  # one tree level at a time: twice as fast as a walk node by node
+        depth += 1
+        level = [child for node in level for name in node._fields
+                 for child in _as_list(getattr(node, name, None)) if isinstance(child, ast.AST)]
     if depth > _MAX_DEPTH:
         return f"expressions nested {depth} levels deep (the limit is {_MAX_DEPTH})"
     return None
+
+
+def _as_list(value) -> list:
+    return value if isinstance(value, list) else [value]
 
 
 # -- checking ---------------------------------------------------------------------------
@@ -168,35 +176,66 @@ def check_text(text: str, path: str, settings: Settings) -> list[Diagnostic]:
 
 
 def _check_text(text: str, path: str, settings: Settings) -> list[Diagnostic]:
-    rules = active_rules(settings, path)
-    if not rules or not may_contain_site(text):
+    # Rules (and LibCST, which they import) are loaded only for files that may hold a site.
+    if not may_contain_site(text):
         return []
+    from scanlint.prefilter import may_have_site, parse, site_facts, text_may_hold_site
+
+    if not text_may_hold_site(text) and not may_be_too_deep(text):
+        return []  # what follows would find no site either, and no depth to report
+    tree = parse(text)
+    deep = too_deep(text, tree)
+    if deep is not None:
+        if not active_rules(settings, path):
+            return []
+        return [system_diagnostic(READ_ERROR, path, f"not checked: {deep}")]
+    facts = site_facts(text, tree) if tree is not None else None
+    if not may_have_site(text, tree, facts):
+        return []
+    rules = active_rules(settings, path)
+    if not rules:
+        return []
+    from scanlint.slicing import OutsideSlice, select
+
+    selection = select(text, tree, facts)
+    while True:
+        sliced = selection.source() if selection is not None else None
+        try:
+            return _check_parsed(text, tree, path, settings, rules, sliced)
+        except OutsideSlice as need:
+            if selection is None or sliced is None:
+                raise  # a full parse leaves nothing out: a bug, reported as SCN990
+            selection = selection.widened(need, sliced)
+
+
+def _check_parsed(text: str, tree, path: str, settings: Settings, rules,
+                  sliced) -> list[Diagnostic]:
+    """The diagnostics of ``text``, parsed whole or, with ``sliced``, as the selection's
+    text with stubs (any question about what a stub hides raises OutsideSlice)."""
     import libcst as cst
 
     from scanlint.model import FileModel
     from scanlint.rules import RuleContext
+    from scanlint.slicing import OutsideSlice
 
-    deep = too_deep(text)
-    if deep is not None:
-        return [system_diagnostic(READ_ERROR, path, f"not checked: {deep}")]
-    from scanlint.prefilter import may_have_site, parse
-
-    tree = parse(text)
-    if not may_have_site(text, tree):
-        return []
     try:
-        module = cst.parse_module(text)
-    except cst.ParserSyntaxError as error:
-        return [syntax_error(text, path, error)]
-    except (RecursionError, MemoryError, ValueError) as error:
+        module = cst.parse_module(sliced.text if sliced is not None else text)
+    except (cst.ParserSyntaxError, RecursionError, MemoryError, ValueError) as error:
+        if sliced is not None:  # reported as a full parse reports it
+            raise OutsideSlice(everything=True) from None
+        if isinstance(error, cst.ParserSyntaxError):
+            return [syntax_error(text, path, error)]
         return [system_diagnostic(SYNTAX_ERROR, path, f"cannot parse: {type(error).__name__}")]
     try:
-        model = FileModel(module, text, tree)
+        model = FileModel(module, text, sliced.tree if sliced is not None else tree, sliced)
     except RecursionError:
+        if sliced is not None:
+            raise OutsideSlice(everything=True) from None
         return [system_diagnostic(INTERNAL_ERROR, path, "internal error: file nested too deeply")]
     from scanlint.unrolled import jit_loops
 
     if not model.sites and not jit_loops(model):
+        model.close()
         return []
     ctx = RuleContext(model, text, path, settings)
     found: list[Diagnostic] = []
@@ -204,6 +243,8 @@ def _check_text(text: str, path: str, settings: Settings) -> list[Diagnostic]:
         for rule in rules:
             try:
                 found.extend(rule().check(ctx))
+            except OutsideSlice:
+                raise
             except Exception as error:  # a rule bug must not stop the run
                 found.append(system_diagnostic(
                     INTERNAL_ERROR, path,

@@ -147,16 +147,14 @@ def discover(paths: list[str], exclude: tuple[str, ...] = (),
 
     ``exclude`` holds gitignore-style patterns relative to ``base`` (the project root).
     """
-    import pathspec
-
-    user_spec = pathspec.GitIgnoreSpec.from_lines(exclude)
+    user_spec = _spec(exclude) if exclude else None  # pathspec is imported only when needed
     base = base or os.getcwd()
     files: list[str] = []
     missing: list[str] = []
     for given in paths:
         if os.path.isfile(given) or (not os.path.exists(given) and os.path.islink(given)):
             rel = os.path.relpath(os.path.abspath(given), base).replace(os.sep, "/")
-            if force_exclude and (user_spec.match_file(rel) or any(
+            if force_exclude and ((user_spec is not None and user_spec.match_file(rel)) or any(
                     part in DEFAULT_EXCLUDE for part in rel.split("/")[:-1])):
                 continue
             files.append(given)
@@ -169,11 +167,15 @@ def discover(paths: list[str], exclude: tuple[str, ...] = (),
     return Discovered(unique, missing)
 
 
-def _walk(root: str, user_spec, respect_gitignore: bool, base: str) -> Iterator[str]:
+def _spec(lines):
     import pathspec
 
+    return pathspec.GitIgnoreSpec.from_lines(lines)
+
+
+def _walk(root: str, user_spec, respect_gitignore: bool, base: str) -> Iterator[str]:
     ignores: list[tuple[str, object]] = []  # (folder, spec) from .gitignore files
-    has_patterns = bool(user_spec.patterns)
+    has_patterns = user_spec is not None and bool(user_spec.patterns)
     visited: set[tuple[int, int]] = set()
     for folder, dirs, names in os.walk(root, followlinks=False):
         stat = os.stat(folder)
@@ -185,7 +187,7 @@ def _walk(root: str, user_spec, respect_gitignore: bool, base: str) -> Iterator[
         if respect_gitignore and os.path.isfile(gitignore):
             try:
                 with open(gitignore, encoding="utf-8", errors="replace") as handle:
-                    ignores.append((folder, pathspec.GitIgnoreSpec.from_lines(handle)))
+                    ignores.append((folder, _spec(handle)))
             except OSError:
                 pass
 

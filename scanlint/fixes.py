@@ -13,6 +13,7 @@ import libcst as cst
 
 from scanlint.diagnostic import (Applicability, Diagnostic, Edit, Fix, LineIndex, Position,
                                   apply_edits, line_edit)
+from scanlint.slicing import OutsideSlice, stub_on_lines
 
 MAX_FIX_PASSES = 10
 
@@ -109,6 +110,11 @@ def fix_from_module(text: str, module: cst.Module, new_module: cst.Module, messa
     edit = line_edit(rendered, new_module.code)
     if edit is None:
         return None
+    # The difference is found by comparing characters: next to a stub (`slicing.py`) it
+    # could end elsewhere than next to the code the stub stands for. Ask for that code.
+    around = (edit.start.line - 1, edit.end.line + 1)
+    if stub_on_lines(rendered, *around):
+        raise OutsideSlice(lines=around)
     if rendered != text:
         edit = _transfer(edit, rendered, text)
         if edit is None:

@@ -17,6 +17,7 @@ from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 from scanlint.diagnostic import LineIndex
 from scanlint.positions import Mismatch, StatementPositions
 from scanlint.scopes import Binding, Scope, ScopeBuilder, lookup, qualified_name
+from scanlint.slicing import OutsideSlice, SlicedSource
 
 
 @dataclass(frozen=True)
@@ -122,13 +123,18 @@ class FileModel:
     """Everything scanlint knows about one parsed file."""
 
     def __init__(self, module: cst.Module, text: str | None = None,
-                 tree: ast.Module | None = None) -> None:
-        """``tree``: Python's `ast` of the same text, when the caller parsed it already."""
+                 tree: ast.Module | None = None, sliced: SlicedSource | None = None) -> None:
+        """``tree``: Python's `ast` of the same text, when the caller parsed it already.
+        ``sliced``: set when ``module`` was parsed from ``sliced.text``, the file's text
+        with stubs (`slicing.py`); ``text`` is the file's own text, and ``tree`` is
+        ``sliced.tree``."""
         self.module = module
         self.text = module.code if text is None else text
         self._tree = tree
+        self.sliced = sliced
         self.index = LineIndex(self.text)
-        builder = ScopeBuilder(call_filter=CALLEE_NAMES | JIT_ATTRIBUTES)
+        stubs = sliced.stub_nodes(module) if sliced is not None else frozenset()
+        builder = ScopeBuilder(call_filter=CALLEE_NAMES | JIT_ATTRIBUTES, stubs=stubs)
         module.visit(builder)
         assert builder.module_scope is not None
         self.module_scope: Scope = builder.module_scope
@@ -221,7 +227,7 @@ class FileModel:
         """Break the scope tree's reference cycles (scope <-> binding, parent <-> child), so
         the CST is freed by reference counting as soon as the last diagnostic is made,
         without waiting for (or paying for) a full garbage collection."""
-        for scope in list(self.module_scope.walk()):
+        for scope in list(self.module_scope.walk_parsed()):
             scope.bindings.clear()
             scope.loads.clear()
             scope.children = []
@@ -237,7 +243,14 @@ class FileModel:
 
     # -- queries rules share ----------------------------------------------------------
     def references(self, binding: Binding) -> list[tuple[cst.Name, Scope]]:
-        """Every read of ``binding``'s name that resolves to ``binding``'s scope."""
+        """Every read of ``binding``'s name that resolves to ``binding``'s scope. Raises
+        OutsideSlice when code the sliced parse left out may hold one."""
+        if self.sliced is not None:
+            if binding.scope.outside_slice:
+                raise OutsideSlice(defining=[binding.scope.node.name.value])
+            if (binding.scope.kind in ("module", "class")
+                    and self.sliced.read_in_a_stub(binding.name)):
+                raise OutsideSlice(reading=[binding.name])
         found = []
         for name, scope in self._loads_by_name().get(binding.name, ()):
             owner, bindings = lookup(scope, name.value)
@@ -251,7 +264,7 @@ class FileModel:
         index = self.__dict__.get("_load_index")
         if index is None:
             index = {}
-            for scope in self.module_scope.walk():
+            for scope in self.module_scope.walk_parsed():
                 for name in scope.loads:
                     index.setdefault(name.value, []).append((name, scope))
             self.__dict__["_load_index"] = index

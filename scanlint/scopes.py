@@ -14,6 +14,8 @@ from typing import Iterator
 
 import libcst as cst
 
+from scanlint.slicing import OutsideSlice
+
 BUILTIN_NAMES = frozenset(dir(builtins))
 
 ScopeKind = str  # "module" | "function" | "lambda" | "class" | "comprehension"
@@ -46,6 +48,32 @@ class Binding:
         return None
 
 
+class StubBinding(Binding):
+    """The name a def or class binds when the sliced parse left its body out
+    (`slicing.py`): name, kind, scope and loops are right; reading its node or statement
+    raises OutsideSlice, so the engine parses the def or class whole and asks again."""
+
+    @property  # type: ignore[override]
+    def node(self) -> cst.CSTNode:
+        raise OutsideSlice(defining=[self.name])
+
+    @node.setter
+    def node(self, value: cst.CSTNode) -> None:
+        self._stub = value
+
+    @property  # type: ignore[override]
+    def statement(self) -> cst.CSTNode | None:
+        raise OutsideSlice(defining=[self.name])
+
+    @statement.setter
+    def statement(self, value: cst.CSTNode | None) -> None:
+        pass
+
+    @property
+    def assigned_value(self) -> None:
+        return None  # a def or class assigns no value
+
+
 @dataclass(eq=False)
 class Scope:
     kind: ScopeKind
@@ -57,6 +85,8 @@ class Scope:
     loads: list[cst.Name] = field(default_factory=list)
     children: list["Scope"] = field(default_factory=list)
     star_imports: list[str] = field(default_factory=list)
+    # The scope of a def or class whose body the sliced parse left out: it has no loads.
+    outside_slice: bool = False
 
     def is_within(self, other: "Scope") -> bool:
         scope: Scope | None = self
@@ -67,9 +97,21 @@ class Scope:
         return False
 
     def walk(self) -> Iterator["Scope"]:
-        yield self
-        for child in self.children:
-            yield from child.walk()
+        """This scope and every scope inside it. Reaching the scope of a def or class the
+        sliced parse left out raises OutsideSlice: its loads and bindings are not there."""
+        for scope in self.walk_parsed():
+            if scope.outside_slice:
+                raise OutsideSlice(everything=True)
+            yield scope
+
+    def walk_parsed(self) -> Iterator["Scope"]:
+        """Every scope from here down as parsed, stubs included: for the model's own
+        indexes, which check what they answer against the stubs."""
+        stack = [self]
+        while stack:
+            scope = stack.pop()
+            yield scope
+            stack.extend(reversed(scope.children))
 
     @property
     def module(self) -> "Scope":
@@ -138,7 +180,10 @@ def dotted(expr: cst.BaseExpression) -> str | None:
 class ScopeBuilder(cst.CSTVisitor):
     """Builds the scope tree, its bindings and its name loads in one pass."""
 
-    def __init__(self, call_filter: frozenset[str] = frozenset()) -> None:
+    def __init__(self, call_filter: frozenset[str] = frozenset(),
+                 stubs: frozenset[int] = frozenset()) -> None:
+        """``stubs``: ids of the defs and classes whose bodies the sliced parse left out."""
+        self._stubs = stubs
         self.module_scope: Scope | None = None
         self.scope: Scope | None = None
         self.scope_of: dict[int, Scope] = {}  # id(function/lambda/class node) -> its scope
@@ -150,7 +195,7 @@ class ScopeBuilder(cst.CSTVisitor):
 
     # -- scopes -------------------------------------------------------------------------
     def _push(self, kind: ScopeKind, node: cst.CSTNode) -> Scope:
-        scope = Scope(kind, node, self.scope)
+        scope = Scope(kind, node, self.scope, outside_slice=id(node) in self._stubs)
         if self.scope is not None:
             self.scope.children.append(scope)
         self.scope_of[id(node)] = scope
@@ -172,7 +217,8 @@ class ScopeBuilder(cst.CSTVisitor):
         elif name in scope.declared_nonlocal:
             found, _ = lookup(scope.parent, name) if scope.parent else (None, [])
             scope = found or scope
-        binding = Binding(name, kind, node, scope, self.statement, qname, tuple(self.loops))
+        made = StubBinding if id(node) in self._stubs else Binding
+        binding = made(name, kind, node, scope, self.statement, qname, tuple(self.loops))
         scope.bindings.setdefault(name, []).append(binding)
 
     def _bind_target(self, target: cst.BaseExpression, kind: str, node: cst.CSTNode) -> None:

@@ -1,6 +1,7 @@
 """The speed machinery changes nothing but speed: jobs, cache, prefilters."""
 
 import json
+import os
 import subprocess
 import sys
 
@@ -11,7 +12,8 @@ from conftest import FIXTURES, ROOT, run_scanlint
 from scanlint.cache import ResultCache
 from scanlint.files import discover, may_contain_site, read_source
 from scanlint.model import FileModel
-from scanlint.prefilter import jit_facts, may_have_site, may_hold_unrolled_loop, parse
+from scanlint.prefilter import (jit_facts, may_call_family, may_have_site,
+                                 may_hold_unrolled_loop, parse, text_may_hold_site)
 from scanlint.settings import Settings
 from scanlint.unrolled import jit_loops
 
@@ -99,13 +101,29 @@ def test_prefilters_never_drop_a_file_with_a_site():
         if model.sites or jit_loops(model):
             with_sites += bool(model.sites)
             with_jit_loops += bool(jit_loops(model))
-            assert may_contain_site(text) and may_have_site(text), path
+            assert may_contain_site(text) and text_may_hold_site(text) and may_have_site(text), path
     assert with_sites >= 6 and with_jit_loops >= 1
+
+
+def test_text_test_before_ast_finds_every_way_to_name_a_family_function():
+    assert may_call_family("from jax.lax import (\n    cond,  # why\n    scan as s,\n)\n")
+    assert may_call_family("from jax.lax import *\n")
+    assert may_call_family("x = (lax.  # why\n     scan)(f, 0, xs)\n")
+    assert may_call_family("jax.lax \\\n    .fori_loop(0, 3, f, 0)\n")
+    assert not may_call_family("import jax\nfrom jax import lax\nx = map(f, lax.cond)\n")
+    # A long name after `import` once made the search backtrack for minutes.
+    assert not may_call_family("import " + "a" * 60 + "\nx = 1\n")
+    # A banner comment after a dot: `#[^\n]*` repeated could split it in exponentially
+    # many ways (80 of them would not finish); each comment now runs to its line's end.
+    assert not may_call_family("x = 1.\n" + "#" * 80 + "\n")
+    assert not may_call_family("from jax import (\n" + "#" * 80 + "\n")
 
 
 def test_ast_prefilter_rejects_lookalikes():
     assert not may_have_site("import numpy as np\nnp.lax = 1\nrelax = map(str, [])\n")
     assert not may_have_site("import jax\nresult = map(len, [])\nscan = 1\n")
+    assert not may_have_site("import jax\nys = jax.tree.map(f, xs)\n")  # not jax.lax
+    assert not may_have_site('import jax\ndef f():\n    """Like jax.lax.scan(f)."""\n')
     assert may_have_site("from jax.lax import scan as s\ns(f, 0, x)\n")
     assert may_have_site("import jax.lax as L\nL.map(f, x)\n")
     assert may_have_site("from jax.lax import *\nscan(f, 0, x)\n")
@@ -159,3 +177,70 @@ def test_a_banner_comment_in_a_jit_call_is_read_in_linear_time():
     # not finish. Each comment now ends at its newline.
     source = "import jax\njax.jit(  " + "#" * 60 + "\n    simulate)\n"
     assert jit_facts(parse(source), source).wrapped == {"simulate"}
+
+
+# -- a warm run reads no unchanged file -----------------------------------------------------
+def run_counting_reads(monkeypatch, tmp_path, clock_offset_ns=0):
+    """Check ``tmp_path`` in process with the cache; the paths read, and the results."""
+    import scanlint.cache
+    import scanlint.runner
+    from scanlint.files import discover as find
+
+    reads = []
+    real_read = scanlint.runner.read_source
+    monkeypatch.setattr(scanlint.runner, "read_source",
+                        lambda path: reads.append(path) or real_read(path))
+    real_now = scanlint.cache.now_ns
+    monkeypatch.setattr(scanlint.runner, "now_ns", lambda: real_now() + clock_offset_ns)
+    files = find([str(tmp_path)], base=str(tmp_path)).files
+    files = [f for f in files if "/c/" not in f]
+    results = scanlint.runner.run_files(files, Settings(), jobs=1, cache_dir=str(tmp_path / "c"))
+    return reads, results
+
+
+def test_a_warm_run_reads_no_unchanged_file(monkeypatch, tmp_path):
+    many_files(tmp_path, count=6)
+    cold, results = run_counting_reads(monkeypatch, tmp_path)
+    assert len(cold) == 6
+    # Just written: within RACY_NS of the read, so their stat is not trusted yet.
+    racy, _ = run_counting_reads(monkeypatch, tmp_path)
+    assert len(racy) == 6
+    later, again = run_counting_reads(monkeypatch, tmp_path, clock_offset_ns=10**10)
+    assert len(later) == 6  # read once more, now long after their last change
+    warm, warm_results = run_counting_reads(monkeypatch, tmp_path, clock_offset_ns=10**10)
+    assert warm == []
+    assert ([[(d.code, d.start) for d in r.diagnostics] for r in warm_results]
+            == [[(d.code, d.start) for d in r.diagnostics] for r in results])
+    assert sum(len(r.diagnostics) for r in warm_results) == 4
+
+
+def test_an_edit_keeping_size_and_mtime_is_read_again(monkeypatch, tmp_path):
+    path = tmp_path / "a.py"
+    path.write_text(SOURCE)
+    for offset in (0, 10**10):  # the second run records a trusted stat
+        run_counting_reads(monkeypatch, tmp_path, clock_offset_ns=offset)
+    assert run_counting_reads(monkeypatch, tmp_path, clock_offset_ns=10**10)[0] == []
+    before = path.stat()
+    path.write_text(SOURCE.replace("k * x", "k + x"))  # same size
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert path.stat().st_size == before.st_size
+    reads, results = run_counting_reads(monkeypatch, tmp_path, clock_offset_ns=10**10)
+    assert reads == [str(path)]
+    assert "k + x" in json.dumps(
+        [d.fix.edits[0].content for d in results[0].diagnostics if d.fix])
+
+
+def test_a_stat_close_to_its_read_is_not_trusted(tmp_path):
+    from scanlint.cache import RACY_NS, FileIndex
+
+    path = tmp_path / "a.py"
+    path.write_text("x = 1\n")
+    stat = path.stat()
+    index = FileIndex(str(tmp_path / "c"), "salt")
+    index.record(str(path), stat, stat.st_ctime_ns + RACY_NS // 2, "key")
+    assert index.key(str(path), stat) is None  # changed too close to the read
+    index.record(str(path), stat, stat.st_ctime_ns + 2 * RACY_NS, "key")
+    assert index.key(str(path), stat) == "key"
+    index.save()
+    assert FileIndex(str(tmp_path / "c"), "salt").key(str(path), stat) == "key"
+    assert FileIndex(str(tmp_path / "c"), "other settings").key(str(path), stat) is None
