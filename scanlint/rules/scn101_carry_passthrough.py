@@ -15,6 +15,7 @@ from scanlint.fixes import ReplaceById, statement_fix
 from scanlint.model import ScanSite
 from scanlint.rules import Invalid, Rule, RuleContext, Valid
 from scanlint.scopes import lookup
+from scanlint.values import CONSTANT, values_of
 
 
 # The NamedTuple of the rule's cases.
@@ -115,7 +116,11 @@ class CarryPassthrough(Rule):
         for site in ctx.model.sites:
             step = step_function(ctx.model, site)
             layout = carry_layout(ctx.model, site, step) if step else None
-            if step is None or layout is None or not layout.passthrough:
+            if step is None or layout is None:
+                continue
+            layout.passthrough = [i for i in layout.passthrough
+                                  if not _constant(ctx.model, site, layout, i)]
+            if not layout.passthrough:
                 continue
             labels = [f"`{slot_label(layout, i)}`" for i in layout.passthrough]
             message = (f"Carry slot {labels[0]} is returned unchanged; capture it instead"
@@ -144,6 +149,31 @@ class CarryPassthrough(Rule):
         # The default param-style is "any".
         "import jax\ndef step(c, x):\n    s, a = c\n    return (s + a, a), s\n"
         "def run(xs, a):\n    return jax.lax.scan(step, (0.0, a), xs)\n",
+        # A slot whose object the body changes in place is not passed through: by item
+        # assignment (captured, the body would change an outer dict), attribute assignment,
+        # a mutating method, or an augmented item assignment.
+        Valid("from jax import lax\ndef run(log, xs):\n    def step(c, i):\n"
+              "        log, x = c\n        log[\"kT\"] = log[\"kT\"].at[i].set(x)\n"
+              "        return (log, x + 1.0), x\n"
+              "    return lax.scan(step, (log, 0.0), xs)\n", {"param_style": "closure"}),
+        Valid("from jax import lax\ndef run(stats, xs):\n    def step(c, x):\n"
+              "        c[\"stats\"].count = x\n"
+              "        return {\"stats\": c[\"stats\"], \"s\": c[\"s\"] + x}, x\n"
+              "    return lax.scan(step, {\"stats\": stats, \"s\": 0.0}, xs)\n",
+              {"param_style": "closure"}),
+        Valid("from jax import lax\ndef run(log, xs):\n    def step(c, x):\n"
+              "        hist, s = c\n        hist.update(last=x)\n"
+              "        return (hist, s + x), s\n"
+              "    return lax.scan(step, (log, 0.0), xs)\n", {"param_style": "closure"}),
+        Valid("from jax import lax\ndef run(buf, xs):\n    def step(c, x):\n"
+              "        b, s = c\n        b[0] += x\n        return (b, s + x), s\n"
+              "    return lax.scan(step, (buf, 0.0), xs)\n", {"param_style": "closure"}),
+        # A slot that starts as a Python-number constant (a literal, or a name bound to one
+        # here or at module level) stays threaded: captured, XLA could fold it.
+        Valid("from jax import lax\nRATE = 0.5\ndef run(xs):\n    dt = 0.05\n"
+              "    def step(c, x):\n        s, dt, rate, two = c\n"
+              "        return (s * dt * rate * two + x, dt, rate, two), s\n"
+              "    return lax.scan(step, (0.0, dt, RATE, 2), xs)\n", {"param_style": "closure"}),
     ]
 
     INVALID = [
@@ -290,6 +320,14 @@ class CarryPassthrough(Rule):
             None, settings={"param_style": "closure"}, count=2,
         ),
     ]
+
+
+def _constant(model, site: ScanSite, layout: CarryLayout, i: int) -> bool:
+    """Slot ``i`` starts as a constant (a Python number, or a name bound to one): threaded,
+    it is a loop value; captured, XLA could fold it, and results could change in the last
+    bits. It stays in the carry."""
+    kind, _why = values_of(model).expr_kind(layout.init_elements[i], site.scope, set())
+    return kind == CONSTANT
 
 
 def slot_label(layout: CarryLayout, i: int) -> str:
