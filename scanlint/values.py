@@ -130,16 +130,25 @@ class Use:
     # Only an array allows it (`.shape`, `.at`, `.sum()`, indexing by a computed value,
     # scanning over it); arithmetic and jax.numpy calls accept Python numbers too.
     strong: bool = False
+    # Read through arithmetic: what the result shows (`(dt * a).sum()`) says nothing strong
+    # about an operand, which may be a Python number.
+    weakened: bool = False
 
 
 NEUTRAL = Use("neutral")
 
 
 def _arith(use: Use) -> Use:
-    """The use of an operand of arithmetic whose result is used as ``use``."""
-    if use.kind in ("static", "bind", "array", "call"):
+    """The use of an operand of arithmetic whose result is used as ``use``: a static result
+    needs static operands; an array result may come from a Python number and an array, so
+    it shows only a weak array use of each operand."""
+    if use.kind == STATIC:
         return use
-    return Use(ARRAY, "used in arithmetic")
+    if use.kind in ("bind", "call"):
+        return Use(use.kind, use.why, use.follow, weakened=True)
+    if use.kind in (FUNCTION, OBJECT):
+        return use
+    return Use(ARRAY, use.why if use.kind == ARRAY else "used in arithmetic")
 
 
 def _last(name: str | None) -> str:
@@ -487,7 +496,7 @@ def leaf_targets(target: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
 
 
 def _strong(use: Use) -> Use:
-    return Use(use.kind, use.why, use.follow, strong=True)
+    return Use(use.kind, use.why, use.follow, strong=True, weakened=use.weakened)
 
 
 def _reads_a_name(expr: cst.BaseExpression) -> bool:
@@ -517,7 +526,7 @@ class Values:
         self.bodies = {id(ref.function) for site in model.sites for ref in site.bodies
                        if ref.function is not None}
         self._contexts: dict[int, dict[int, Use]] = {}
-        self._judged: dict[int, tuple[str, str]] = {}
+        self.pallas = _imports_pallas(model.module_scope)
 
     def _uses_in(self, scope: Scope) -> dict[int, Use]:
         """The uses of the names read in the top-level statement holding ``scope``."""
@@ -550,7 +559,11 @@ class Values:
     def _expand(self, use: Use, depth: int, seen: set) -> list[Use]:
         if use.strong and use.kind in ("bind", "call"):  # `y = x[t]`: x is an array, and more
             return [Use(ARRAY, "indexed by a computed value", strong=True),
-                    *self._expand(Use(use.kind, use.why, use.follow), depth, seen)]
+                    *self._expand(Use(use.kind, use.why, use.follow, weakened=use.weakened),
+                                  depth, seen)]
+        if use.weakened:
+            return [Use(u.kind, u.why, strong=False)
+                    for u in self._expand(Use(use.kind, use.why, use.follow), depth, seen)]
         if use.kind == "bind":
             scope, names = use.follow
             out: list[Use] = []
@@ -613,6 +626,9 @@ class Values:
         seen = seen | {id(binding)}
         node = binding.node
         if binding.kind == "param":
+            if self.pallas:
+                return OBJECT, ("a parameter in a file using Pallas, where it may be a memory "
+                                "ref (`.at`, indexing, `.shape` do not tell one from an array)")
             return _parameter_kind(binding)
         if binding.kind in ("def", "class"):
             return FUNCTION, "a function or class"
@@ -755,6 +771,13 @@ def _reason(name: str, kind: str, why: str) -> str:
     label = {STATIC: "a static value", FUNCTION: "a function", OBJECT: "an object",
              UNKNOWN: "not shown to hold arrays"}[kind]
     return f"`{name}` is {label}" + (f" ({why})" if why else "")
+
+
+def _imports_pallas(module: Scope) -> bool:
+    """The module imports Pallas or Mosaic (kernels whose parameters are memory refs)."""
+    names = [b.qualified_name or "" for bindings in module.bindings.values() for b in bindings
+             if b.kind == "import"] + module.star_imports
+    return any(".pallas" in n or ".mosaic" in n for n in names)
 
 
 def _parameter_kind(binding: Binding) -> tuple[str, str]:

@@ -49,6 +49,18 @@ class CarryPassthrough(Rule):
     (`carry[2]`, `carry["a"]`, `carry.a`), or binds such reads to names in its first lines
     (`a = carry["a"]`).
 
+    A slot whose object the body changes in place is not passed through, even when it is
+    returned as it came: item or attribute assignment (`log["kT"] = ...`, `state.x = ...`,
+    `buf[i] += x`, `del d["k"]`) or a mutating method (`.update`, `.append`, ...), through
+    the slot's name or a slot read. Captured, the body would change an outer object, and
+    JAX fails (`UnexpectedTracerError`). `.at[i].set(...)` makes a new array: not a change.
+
+    A slot that starts as a constant (a Python number, or a name bound only to numbers, here
+    or at module level: `(s0, dt)` after `dt = 0.05`; or a jax array built only from
+    constants) is left in the carry and not reported: captured, XLA compiles it in and can
+    fold it into the loop, where as a carry value it could not, so results could change in
+    the last bits.
+
     ## Example
     ```python
     def advance(state, _):
@@ -94,8 +106,12 @@ class CarryPassthrough(Rule):
     a NumPy array (an eager call's input, or one built inside the function) now reaches the
     body as NumPy, and code that indexes it with a traced value (`swaps[i]`) fails. `scanlint verify` found
     exactly this on jax's own `_generic_lu_pivots_to_permutation` with a NumPy input (with
-    `jit`, identical). Every tested case with jax arrays or Python scalars was bit-identical.
-    Run `scanlint verify` on the result.
+    `jit`, identical). A slot whose init is a parameter is captured as it is: an eager caller
+    passing a Python number there gets it compiled in as a constant, and such a call can
+    differ in the last bits (under `jit` the parameter is traced: no difference; SCN102, the
+    other way, leaves such parameters captured for the same reason). Every tested case with
+    jax arrays, and every rule case, was bit-identical under `jit` and eagerly. Run
+    `scanlint verify` on the result.
 
     No fix is offered when the init values are not names, a name would resolve differently
     inside the body, the step is used at more than one site, the body reads the carry in

@@ -19,18 +19,38 @@ class ClosureCapture(Rule):
     """
     ## What it does
     With `param-style = "carry"`, finds step functions that capture locals of an enclosing
-    function (`a`, `dt` in `def step(c, _): return advance(c, a, dt)`). With
-    `param-style = "consistent"`, reports them only in files where most sites thread their
-    constants through the carry.
+    function that hold arrays (`a` in `def step(c, _): return advance(c, a[:, c[1]], dt)`).
+    With `param-style = "consistent"`, reports them only in files where most sites thread
+    their arrays through the carry.
 
-    Only locals of enclosing functions count: module globals, imports, functions and builtins
-    stay as they are. A local that JAX needs as a Python value cannot become part of the
-    carry (it would turn into a tracer): one used in an `if`/`while` test, as a slice bound,
-    in `range()`, as a shape, axis or length, in an f-string, called, mutated, declared
-    `nonlocal`, or bound to a function, string, dict, `None` or a JAX Ref. Names that by
-    convention hold such values (`shape`, `dtype`, `axis`, `*_ref`, `n_*`, `num_*`, `mesh`,
-    `config`, ...) are treated the same way: on jax's own sources they were most of the
-    names that could not really move. Such names stay captured, and the message says why.
+    Only names the code shows to hold arrays (or pytrees of arrays) are threaded:
+    - locals bound from `jax.numpy`, `lax`, `random`, `nn` or `scipy` calls, arithmetic on
+      arrays, a loop's or `vmap(f)(x)`'s result, or a tuple, list or dict of such values;
+    - parameters of the enclosing function that something only an array allows shows to be
+      one: `.shape`, `.dtype`, `.T`, `.at[...]`, an array method (`.sum()`), indexing by a
+      computed value (`a[t]`), being scanned over (`xs`).
+
+    Everything else stays captured, and the message says why:
+    - functions and objects: a name that is called, passed where JAX takes a function
+      (`vmap(model)`, `lax.switch(i, branches, x)`, `lax.cond`, `jit`, `tree.map`), passed to
+      a function of the same file that calls it, read for a non-array attribute
+      (`env.step`, `self.x`), changed in place, `*args` and `**kwargs`, `self`;
+    - static values: a name used in an `if`/`while` test, `range()`, `len()`, as a shape,
+      axis, length or dtype (`length=n`, `jnp.zeros(n)`, also inside a function of the same
+      file it is passed to), a slice bound, an f-string, an `is`/`in` comparison, a `for`
+      loop; names that by convention hold such values (`shape`, `dtype`, `axis`, `*_ref`,
+      `n_*`, `num_*`, `mesh`, `config`, ...) and functions (`*_fn`, `fun`);
+    - constants: a name bound only to Python numbers, or to jax arrays built only from
+      constants (`dt = 0.05`, `eye = jnp.eye(3)`). Captured, XLA compiles them in and can
+      fold them into the loop; threaded, they are loop values it cannot fold, and an output
+      changed by one ulp when this was tried;
+    - parameters only multiplied or passed on: they may be Python numbers, which the
+      closure style compiles in as constants when the function is called outside `jit`;
+    - values the code does not show (an unknown function's result, unpacking one).
+
+    A site whose captures all stay is already in the carry style: it is not reported. Names
+    are followed into the functions of the same file they are passed to (as far as four
+    calls deep), not into other modules.
 
     ## Why is this bad?
     Some teams want every input of a loop visible in its carry. The cost is real but small:
@@ -53,23 +73,25 @@ class ClosureCapture(Rule):
     ```python
     def rollout(s0, a, dt):
         def step(carry, _):
-            s, t, a, dt = carry
+            s, t, a = carry
             s2 = evolve(s, a[:, t], dt)
-            return (s2, t + 1, a, dt), s2
-        carry_out, ys_out = jax.lax.scan(step, (s0, 0, a, dt), None, length=100)
+            return (s2, t + 1, a), s2
+        carry_out, ys_out = jax.lax.scan(step, (s0, 0, a), None, length=100)
         return (carry_out[0], carry_out[1]), ys_out
     ```
+    (`dt` stays captured: nothing shows it is not a Python number.)
 
     ## Fix safety
     The fix is unsafe. When the body unpacks a tuple or list carry the names are appended to
     it (as above); otherwise the carry becomes `(old_carry, a, dt)` and the body unpacks it
-    first. The names are read at the call, which is also when a closure reads them (late
-    binding gives the same values). The loop's result is rebuilt where it is used, so the
-    same pytree comes out. A Python `float` or `int` that moves into the carry becomes a
-    weak-typed 0-d array inside the loop; results are bit-identical in the tested cases, but
-    run `scanlint verify` on the result. For `while_loop` the condition is adapted as well.
-    No fix is offered for lambda bodies (SCN001's fix makes them defs first), steps used at
-    more than one site, or results used in a way the fix cannot rebuild.
+    first (a body returning `a, b` without parentheses returns `((a, b), a, dt)`, so the
+    carry keeps the init's structure). The names are read at the call, which is also when a
+    closure reads them (late binding gives the same values). The loop's result is rebuilt
+    where it is used, so the same pytree comes out. Every rule case's fix is run under JAX
+    (jit and eagerly) and compared bit for bit; run `scanlint verify` on yours. For
+    `while_loop` the condition is adapted as well. No fix is offered for lambda bodies
+    (SCN001's fix makes them defs first), steps used at more than one site, or results used
+    in a way the fix cannot rebuild.
     """
 
     CODE = "SCN102"
@@ -170,11 +192,11 @@ class ClosureCapture(Rule):
             unsafe=True, settings={"param_style": "carry"},
         ),
         # The carry is used whole: it is nested, and a call's result is split. `advance`
-        # (of the same file) calls `.sum()` on `a * dt`: both are arrays.
+        # (of the same file) calls `.sum()` on `a` and `dt`: both are arrays.
         Invalid(
             "import jax\n"
             "def advance(c, a, dt):\n"
-            "    return c + (a * dt).sum(), c\n"
+            "    return c + a.sum() * dt.sum(), c\n"
             "def rollout(s0, a, dt):\n"
             "    def step(carry, _):\n"
             "        return advance(carry, a, dt)\n"
@@ -182,7 +204,7 @@ class ClosureCapture(Rule):
             "    return final\n",
             "import jax\n"
             "def advance(c, a, dt):\n"
-            "    return c + (a * dt).sum(), c\n"
+            "    return c + a.sum() * dt.sum(), c\n"
             "def rollout(s0, a, dt):\n"
             "    def step(packed, _):\n"
             "        carry, a, dt = packed\n"
@@ -215,14 +237,14 @@ class ClosureCapture(Rule):
             "def run(xs, k, model):\n"
             "    dt = 0.1\n"
             "    def step(c, x):\n"
-            "        return c + (k * jax.vmap(model)(x)).sum() * dt, c\n"
+            "        return c + k.sum() * jax.vmap(model)(x).sum() * dt, c\n"
             "    return jax.lax.scan(step, 0.0, xs)\n",
             "import jax\n"
             "def run(xs, k, model):\n"
             "    dt = 0.1\n"
             "    def step(packed, x):\n"
             "        c, k = packed\n"
-            "        return (c + (k * jax.vmap(model)(x)).sum() * dt, k), c\n"
+            "        return (c + k.sum() * jax.vmap(model)(x).sum() * dt, k), c\n"
             "    carry_out, ys_out = jax.lax.scan(step, (0.0, k), xs)\n"
             "    return carry_out[0], ys_out\n",
             unsafe=True, settings={"param_style": "carry"},
@@ -250,8 +272,8 @@ class ClosureCapture(Rule):
             "def run(xs, k, mode):\n"
             "    def step(c, x):\n"
             "        if mode is None:\n"
-            "            return c + (k * x).sum(), c\n"
-            "        return c - (k * x).sum(), c\n"
+            "            return c + k.sum() * x, c\n"
+            "        return c - k.sum() * x, c\n"
             "    out = jax.lax.scan(step, 0.0, xs)\n"
             "    return out\n",
             "import jax\n"
@@ -259,8 +281,8 @@ class ClosureCapture(Rule):
             "    def step(packed, x):\n"
             "        c, k = packed\n"
             "        if mode is None:\n"
-            "            return (c + (k * x).sum(), k), c\n"
-            "        return (c - (k * x).sum(), k), c\n"
+            "            return (c + k.sum() * x, k), c\n"
+            "        return (c - k.sum() * x, k), c\n"
             "    carry_out, ys_out = jax.lax.scan(step, (0.0, k), xs)\n"
             "    out = carry_out[0], ys_out\n"
             "    return out\n",
