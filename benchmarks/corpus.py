@@ -4,7 +4,8 @@
     python benchmarks/corpus.py --json out.json
 
 For every file: check with each param style; for files with findings, apply every fix
-(unsafe ones too) and check the result parses and that a second --fix changes nothing.
+(unsafe ones too) and check the result parses, that a second --fix changes nothing and that it
+has no SCN201-203 finding (code JAX rejects) the original did not have.
 Crashes (exceptions escaping the engine) and SCN990 internal errors must both be zero.
 """
 
@@ -22,7 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from scanlint.engine import check_file, fix_text, parses  # noqa: E402
+from scanlint.engine import check_file, check_text, fix_text, parses  # noqa: E402
 from scanlint.files import discover  # noqa: E402
 from scanlint.settings import Settings  # noqa: E402
 
@@ -39,6 +40,14 @@ def default_trees() -> list[str]:
     return trees
 
 
+STRUCTURE = Settings(select=("SCN201", "SCN202", "SCN203"))
+
+
+def structure_codes(text: str, path: str) -> Counter:
+    """Findings of the rules for code JAX rejects: a fix must add none."""
+    return Counter(d.code for d in check_text(text, path, STRUCTURE))
+
+
 def one_file(path: str) -> dict:
     out: dict = {"path": path, "findings": {}, "crash": None, "fix_failures": []}
     try:
@@ -51,6 +60,8 @@ def one_file(path: str) -> dict:
                 twice = fix_text(once.text, path, settings, unsafe=True)
                 if once.errors or not parses(once.text) or twice.text != once.text:
                     out["fix_failures"].append(name)
+                elif structure_codes(once.text, path) - structure_codes(result.source.text, path):
+                    out["fix_failures"].append(f"{name} (a fix added SCN201-203 findings)")
                 out.setdefault("fixed", {})[name] = once.applied
     except Exception as error:  # exactly what the run must never see
         out["crash"] = f"{type(error).__name__}: {error}"
