@@ -9,7 +9,8 @@ The package (found by ``--python``, the interpreter that runs the tests) is copi
 temporary folder once as it is and once per style; `scanlint check --fix --unsafe-fixes
 --param-style STYLE` (this checkout's scanlint, run by this interpreter) rewrites each
 style's copy. The tests run are the package's test files (or, with ``--sdist``, those of the
-source distribution's `tests/` folder, copied beside the package with its pytest settings)
+source distribution's `tests/` or `test/` folder, copied beside the package with its pytest
+settings)
 that import a rewritten module, or sit next to one (`x_test.py`, `test_x.py`); ``--tests``
 names them instead. pytest runs them once on the original (every style's tests together) and
 once per style on its rewritten copy, with the copy first on `sys.path`.
@@ -174,12 +175,17 @@ def main(argv=None) -> int:
     failed = False
     with tempfile.TemporaryDirectory() as work:
         copies = {label: os.path.join(work, label) for label in ["original", *args.styles]}
-        test_roots = ["tests"] if args.sdist else [args.package]
+        tests_folder = next((name for name in ("tests", "test") if args.sdist and os.path.isdir(
+            os.path.join(args.sdist, name))), None)
+        if args.sdist and tests_folder is None:
+            raise SystemExit(f"{args.sdist} has no tests/ or test/ folder")
+        test_roots = [tests_folder] if args.sdist else [args.package]
         for copy in copies.values():
             shutil.copytree(source, os.path.join(copy, args.package),
                             ignore=shutil.ignore_patterns("__pycache__"))
             if args.sdist:
-                shutil.copytree(os.path.join(args.sdist, "tests"), os.path.join(copy, "tests"),
+                shutil.copytree(os.path.join(args.sdist, tests_folder),
+                                os.path.join(copy, tests_folder),
                                 ignore=shutil.ignore_patterns("__pycache__"))
                 for config in PYTEST_CONFIGS:
                     if os.path.exists(os.path.join(args.sdist, config)):
