@@ -328,6 +328,24 @@ class CarryPassthrough(Rule):
             "    return (d, carry_out)\n",
             unsafe=True, settings={"param_style": "closure"},
         ),
+        # An annotated carry: `Tuple[...]` loses the captured slots (one left: that type).
+        Invalid(
+            "from typing import Tuple\nimport jax\n"
+            "def place(grid, agents, ids):\n"
+            "    def step(carry: Tuple[jax.Array, jax.Array], i):\n"
+            "        g, agents = carry\n"
+            "        return (g + agents * i, agents), None\n"
+            "    (grid, _), _ = jax.lax.scan(step, (grid, agents), ids)\n"
+            "    return grid\n",
+            "from typing import Tuple\nimport jax\n"
+            "def place(grid, agents, ids):\n"
+            "    def step(g: jax.Array, i):\n"
+            "        return g + agents * i, None\n"
+            "    carry_out, ys_out = jax.lax.scan(step, grid, ids)\n"
+            "    (grid, _), _ = (carry_out, agents), ys_out\n"
+            "    return grid\n",
+            unsafe=True, settings={"param_style": "closure"},
+        ),
         # Used at two sites: reported, no fix.
         Invalid(
             "import jax\ndef step(c, x):\n    s, a = c\n    return (s + a, a), s\n"
