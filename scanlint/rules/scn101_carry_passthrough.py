@@ -87,7 +87,8 @@ class CarryPassthrough(Rule):
     The fix is unsafe. It removes the slots from the init, the unpacking and every return,
     and lets the body read the same names from the enclosing function (the init's values,
     which must be plain names); a tuple or list carry left with one slot becomes that value
-    (`def step(s, x)`). A module-level step used by one caller becomes a local `def`
+    (`def step(s, x)`), and a `Tuple[...]` annotation of the carry parameter loses the same
+    slots. A module-level step used by one caller becomes a local `def`
     of that caller (the article's rewrite), so the module no longer has it as an attribute.
     Where the loop's result is used, the original carry is rebuilt around the call, so the
     same pytree comes out. The rebuilt slots are the inputs themselves; jax 0.10 also returns
