@@ -134,10 +134,13 @@ def run_tests(copy: str, tests: list[str], python: str, report: str) -> dict[str
     env = dict(os.environ)
     env["PYTHONPATH"] = copy
     env.pop("PYTHONHOME", None)
-    subprocess.run([python, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--junitxml", report,
-                    *tests], cwd=copy, env=env, capture_output=True, text=True)
+    done = subprocess.run([python, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--junitxml",
+                           report, *tests], cwd=copy, env=env, capture_output=True, text=True)
     outcomes: dict[str, str] = {}
-    if not os.path.exists(report):
+    if not os.path.exists(report):  # pytest died: say so rather than report "no tests"
+        tail = (done.stdout + done.stderr).strip().splitlines()[-5:]
+        print(f"pytest exit {done.returncode} without a report in {copy}: " + " | ".join(tail),
+              file=sys.stderr)
         return outcomes
     for case in ET.parse(report).getroot().iter("testcase"):
         key = f"{case.get('file') or case.get('classname')}::{case.get('name')}"
