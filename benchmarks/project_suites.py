@@ -10,10 +10,10 @@ temporary folder once as it is and once per style; `scanlint check --fix --unsaf
 --param-style STYLE` (this checkout's scanlint, run by this interpreter) rewrites each
 style's copy. The tests run are the package's test files (or, with ``--sdist``, those of the
 source distribution's `tests/` or `test/` folder, copied beside the package with its pytest
-settings)
-that import a rewritten module, or sit next to one (`x_test.py`, `test_x.py`); ``--tests``
-names them instead. pytest runs them once on the original (every style's tests together) and
-once per style on its rewritten copy, with the copy first on `sys.path`.
+settings) that import a rewritten module or name it in full, or sit next to one
+(`x_test.py`, `test_x.py`); ``--tests`` names them instead. pytest runs them once on the
+original (every style's tests together) and once per style on its rewritten copy, with the
+copy first on `sys.path`.
 
 Printed per style: the rewritten files, the fixes applied, SCN201-203 findings the rewrite
 added (it must add none), pytest's counts on the original and the rewritten copy for that
@@ -112,8 +112,8 @@ def imported_modules(path: str) -> set[str]:
 
 
 def selected_tests(copy: str, package: str, changed: list[str], test_roots: list[str]) -> list[str]:
-    """Test files (relative to ``copy``) that import a rewritten module, are rewritten, or
-    sit next to a rewritten module."""
+    """Test files (relative to ``copy``) that import a rewritten module or name it in full
+    (`numpyro.primitives._subsample_fn`), are rewritten, or sit next to a rewritten module."""
     modules = {module_name(package, path) for path in changed}
     rewritten = {os.path.join(package, path) for path in changed}
     tests = set()
@@ -124,7 +124,9 @@ def selected_tests(copy: str, package: str, changed: list[str], test_roots: list
                 continue
             neighbour = os.path.join(os.path.dirname(relative), re.sub(
                 r"^test_|_test(?=\.py$)", "", os.path.basename(relative)))
-            if relative in rewritten or neighbour in rewritten or imported_modules(path) & modules:
+            text = open(path, encoding="utf-8", errors="replace").read()
+            if (relative in rewritten or neighbour in rewritten or imported_modules(path) & modules
+                    or any(module in text for module in modules)):  # `numpyro.primitives.f`
                 tests.add(relative)
     return sorted(tests)
 
