@@ -10,7 +10,8 @@ folder of another environment; default: this interpreter's); `all` means JAX_LIB
 Findings are also counted per tree, so precision can be judged library by library.
 
 For every file: check with each param style; for files with findings, apply every fix
-(unsafe ones too) and check the result parses and that a second --fix changes nothing.
+(unsafe ones too) and check the result parses, that a second --fix changes nothing and that it
+has no SCN201-203 finding (code JAX rejects) the original did not have.
 Crashes (exceptions escaping the engine) and SCN990 internal errors must both be zero.
 """
 
@@ -28,7 +29,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from scanlint.engine import check_file, fix_text, parses  # noqa: E402
+from scanlint.engine import check_file, check_text, fix_text, parses  # noqa: E402
 from scanlint.files import discover  # noqa: E402
 from scanlint.settings import Settings  # noqa: E402
 
@@ -73,6 +74,14 @@ def tree_of(path: str, trees: list[str]) -> str:
     return max(matching, key=len) if matching else "?"
 
 
+STRUCTURE = Settings(select=("SCN201", "SCN202", "SCN203"))
+
+
+def structure_codes(text: str, path: str) -> Counter:
+    """Findings of the rules for code JAX rejects: a fix must add none."""
+    return Counter(d.code for d in check_text(text, path, STRUCTURE))
+
+
 def one_file(path: str) -> dict:
     out: dict = {"path": path, "findings": {}, "crash": None, "fix_failures": []}
     try:
@@ -85,6 +94,8 @@ def one_file(path: str) -> dict:
                 twice = fix_text(once.text, path, settings, unsafe=True)
                 if once.errors or not parses(once.text) or twice.text != once.text:
                     out["fix_failures"].append(name)
+                elif structure_codes(once.text, path) - structure_codes(result.source.text, path):
+                    out["fix_failures"].append(f"{name} (a fix added SCN201-203 findings)")
                 out.setdefault("fixed", {})[name] = once.applied
     except Exception as error:  # exactly what the run must never see
         out["crash"] = f"{type(error).__name__}: {error}"

@@ -15,6 +15,7 @@ import libcst as cst
 from scanlint.carry import StepFunction, carry_layout, step_function
 from scanlint.model import FileModel, ScanSite
 from scanlint.scopes import BUILTIN_NAMES, Binding, Scope, all_params, dotted, lookup
+from scanlint.values import values_of
 
 
 # -- captures --------------------------------------------------------------------------------
@@ -68,7 +69,7 @@ def captures(model: FileModel, step: StepFunction) -> list[Capture]:
     static = static_uses(step)
     for capture in found.values():
         if capture.category == "enclosing":
-            capture.static_reason = static.get(capture.name) or _binding_reason(capture)
+            capture.static_reason = static.get(capture.name) or _name_reason(capture)
     return list(found.values())
 
 
@@ -96,23 +97,11 @@ _STATIC_NAME = re.compile(
 _FUNCTION_NAME = re.compile(r"(^|_)(fn|fun|func|function|callback)$")
 
 
-def _binding_reason(capture: Capture) -> str | None:
+def _name_reason(capture: Capture) -> str | None:
     if _STATIC_NAME.search(capture.name):
         return f"`{capture.name}` is by its name a static value (shape, dtype, axis, ref, ...)"
     if _FUNCTION_NAME.search(capture.name):
         return f"`{capture.name}` is by its name a function"
-    for binding in capture.bindings:
-        if binding.kind in ("def", "class", "import"):
-            return f"`{capture.name}` is a function, class or module"
-        value = binding.assigned_value
-        if isinstance(value, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString,
-                              cst.Lambda, cst.Dict, cst.Set)):
-            return f"`{capture.name}` is not an array"
-        if isinstance(value, cst.Name) and value.value in ("None", "True", "False"):
-            return f"`{capture.name}` is a Python constant used as such"
-        if isinstance(value, cst.Call) and (dotted(value.func) or "").split(".")[-1] in (
-                "new_ref", "Ref", "empty_ref"):
-            return f"`{capture.name}` is a JAX Ref"
     return None
 
 
@@ -229,8 +218,15 @@ def static_uses(step: StepFunction) -> dict[str, str]:
 
 
 def closure_captures(model: FileModel, step: StepFunction) -> list[Capture]:
-    """Locals of an enclosing function the body reads: the closure style's constants."""
-    return [c for c in captures(model, step) if c.category == "enclosing"]
+    """Locals of an enclosing function the body reads: the closure style's constants. A
+    capture is movable into the carry only when `values.py` shows it holds arrays and
+    nothing needs it as anything else (see `Values.carry_reason`)."""
+    found = [c for c in captures(model, step) if c.category == "enclosing"]
+    values = values_of(model)
+    for capture in found:
+        if capture.static_reason is None:
+            capture.static_reason = values.carry_reason(capture.name, capture.bindings)
+    return found
 
 
 # -- the style of a site ----------------------------------------------------------------------

@@ -14,6 +14,7 @@ import libcst as cst
 
 from scanlint.model import BodyRef, FileModel, ScanSite
 from scanlint.scopes import Binding, Scope, all_params, lookup, qualified_name
+from scanlint.values import leaf_targets
 
 # The position of the carry among the body's parameters, per role.
 CARRY_POSITION = {("scan", "f"): 0, ("fori_loop", "body_fun"): 1,
@@ -560,7 +561,10 @@ def slot_index(node: cst.BaseExpression) -> int | None:
 
 def _is_passthrough(step: StepFunction, layout: CarryLayout, i: int) -> bool:
     """Every return gives slot ``i`` back as it came in: implicitly, as `carry[i]`, or as the
-    name the body bound the slot to (and bound nothing else to)."""
+    name the body bound the slot to (and bound nothing else to); and the body does not
+    change the slot's object in place."""
+    if i in _mutated_slots(step, layout):
+        return False
     params = step.scope.bindings.get(step.carry_name, [])
     carry_unchanged = len(params) == 1 and params[0].kind == "param"
     for values in layout.returned:
@@ -578,3 +582,79 @@ def _is_passthrough(step: StepFunction, layout: CarryLayout, i: int) -> bool:
         if layout.access != "unpack" and not carry_unchanged:
             return False
     return True
+
+
+# Methods that change a Python container (a dict, list or set slot) in place.
+# (Not `add`, `sort`: jax arrays have them, returning new arrays.)
+_MUTATING_METHODS = frozenset({"append", "extend", "insert", "pop", "popitem", "remove",
+                               "clear", "update", "setdefault", "discard", "__setitem__",
+                               "__delitem__"})
+
+
+def _mutated_slots(step: StepFunction, layout: CarryLayout) -> set[int]:
+    """Slots whose object the body changes in place: `log["k"] = v`, `state.x = v`,
+    `buf[i] += v`, `del d["k"]`, `log.update(...)`, `acc.append(x)`, through the slot's name
+    or a slot read (`carry["log"]["k"] = v`). Changing the carry object itself
+    (`carry.update(...)`, `carry["k"] = v`) changes every slot."""
+    finder = _Mutations()
+    step.node.body.visit(finder)
+    names = {name: i for i, name in enumerate(layout.slot_names) if name}
+    found: set[int] = set()
+    for target in finder.targets:
+        if _through_at(target):
+            continue  # `x.at[i].set(v)` makes a new array
+        node = target
+        while isinstance(node, (cst.Attribute, cst.Subscript)):
+            inner = node.value
+            slot = layout.slot_read(step.carry_name, node)
+            if slot is not None:
+                found.add(slot)
+                break
+            if _is_name(inner, step.carry_name) and node is target:
+                return set(range(layout.size))  # the carry object itself changes
+            node = inner
+        else:
+            if isinstance(node, cst.Name) and node is not target and node.value in names:
+                found.add(names[node.value])
+            elif _is_name(node, step.carry_name) and node is not target:
+                return set(range(layout.size))
+    return found
+
+
+def _through_at(node: cst.BaseExpression) -> bool:
+    while isinstance(node, (cst.Attribute, cst.Subscript)):
+        if isinstance(node, cst.Attribute) and node.attr.value == "at":
+            return True
+        node = node.value
+    return False
+
+
+class _Mutations(cst.CSTVisitor):
+    """The expressions a body changes in place: subscript and attribute targets of
+    assignments, augmented assignments and `del`, and objects of mutating method calls. A
+    bare name target (`s += 1` too) is a new binding of the name, which `_is_passthrough`
+    sees as such."""
+
+    def __init__(self) -> None:
+        self.targets: list[cst.BaseExpression] = []
+
+    def _add(self, target: cst.BaseExpression) -> None:
+        self.targets += [leaf for leaf in leaf_targets(target)
+                         if isinstance(leaf, (cst.Attribute, cst.Subscript))]
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            self._add(target.target)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        self._add(node.target)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._add(node.target)
+
+    def visit_Del(self, node: cst.Del) -> None:
+        self._add(node.target)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value in _MUTATING_METHODS:
+            self.targets.append(node.func)

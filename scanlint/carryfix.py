@@ -14,7 +14,7 @@ import libcst as cst
 from scanlint.carry import CarryLayout, StepFunction
 from scanlint.fixes import ReplaceById
 from scanlint.model import FileModel, ScanSite
-from scanlint.scopes import Scope
+from scanlint.scopes import Scope, dotted
 
 
 def names_in_use(scope: Scope) -> set[str]:
@@ -84,15 +84,41 @@ def without_slots(carry: cst.Tuple | cst.List, keep: list[int]) -> cst.BaseExpre
 def unpack_changes(step: StepFunction, layout: CarryLayout, keep: list[int]) -> dict:
     """Replacements for the body's `s, t, a = carry` keeping only the slots ``keep``; with
     one slot of a tuple or list left (see `without_slots`) the line goes and the carry
-    parameter takes the slot's name (`def step(s, x)`). A NamedTuple stays a NamedTuple."""
+    parameter takes the slot's name (`def step(s, x)`). A NamedTuple stays a NamedTuple. A
+    `Tuple[...]` annotation of the carry parameter loses the same slots."""
     unpack, line = layout.unpack, layout.unpack_line
     assert unpack is not None and line is not None and step.carry_param is not None
+    param = _annotation_kept(step.carry_param, layout, keep)
     if layout.is_sequence and len(keep) == 1:
-        return {id(line): None, id(step.carry_param): step.carry_param.with_changes(
+        return {id(line): None, id(step.carry_param): param.with_changes(
             name=cst.Name(layout.slot_names[keep[0]]))}
+    if param is not step.carry_param:
+        return {id(unpack): _unpack_kept(unpack, keep), id(step.carry_param): param}
+    return {id(unpack): _unpack_kept(unpack, keep)}
+
+
+def _unpack_kept(unpack: cst.Assign, keep: list[int]) -> cst.Assign:
     target = unpack.targets[0].target
-    return {id(unpack): unpack.with_changes(targets=[unpack.targets[0].with_changes(
-        target=with_elements(target, [target.elements[i].value for i in keep]))])}
+    return unpack.with_changes(targets=[unpack.targets[0].with_changes(
+        target=with_elements(target, [target.elements[i].value for i in keep]))])
+
+
+def _annotation_kept(param: cst.Param, layout: CarryLayout, keep: list[int]) -> cst.Param:
+    """The carry parameter with its `Tuple[A, B, C]` annotation (one type per slot) cut to
+    the kept slots (`Tuple[A, C]`, or `A` for one); other annotations are left as they are."""
+    annotation = param.annotation.annotation if param.annotation is not None else None
+    if not (layout.is_sequence and isinstance(annotation, cst.Subscript)
+            and (dotted(annotation.value) or "").split(".")[-1] in ("Tuple", "tuple")
+            and len(annotation.slice) == layout.size
+            and all(isinstance(e.slice, cst.Index) for e in annotation.slice)):
+        return param
+    kept = [annotation.slice[i] for i in keep]
+    if len(kept) == 1:
+        new = kept[0].slice.value
+    else:
+        kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        new = annotation.with_changes(slice=kept)
+    return param.with_changes(annotation=param.annotation.with_changes(annotation=new))
 
 
 ResultUse = str  # "discarded" | "ys-only" | "rebuild"

@@ -56,7 +56,8 @@ def scan_programs(draw):
     access = draw(st.sampled_from(["unpack", "index"]))
     params = ", ".join(["xs", *captured, *threaded])
     slots = ["s", *threaded]
-    extra = "".join(f" + {n}" for n in captured + threaded)
+    # A captured name read with `.sum()` shows an array (SCN102 threads only those).
+    extra = "".join([f" + {n}.sum()" for n in captured] + [f" + {n}" for n in threaded])
     if access == "unpack" or not threaded:
         read = f"        {', '.join(slots)}, = carry\n" if len(slots) > 1 else "        s = carry[0]\n"
         new_carry = "(" + ", ".join([f"s + x{extra}", *threaded]) + ",)"

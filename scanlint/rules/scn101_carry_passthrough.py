@@ -15,6 +15,7 @@ from scanlint.fixes import ReplaceById, statement_fix
 from scanlint.model import ScanSite
 from scanlint.rules import Invalid, Rule, RuleContext, Valid
 from scanlint.scopes import lookup
+from scanlint.values import CONSTANT, values_of
 
 
 # The NamedTuple of the rule's cases.
@@ -48,6 +49,18 @@ class CarryPassthrough(Rule):
     (`carry[2]`, `carry["a"]`, `carry.a`), or binds such reads to names in its first lines
     (`a = carry["a"]`).
 
+    A slot whose object the body changes in place is not passed through, even when it is
+    returned as it came: item or attribute assignment (`log["kT"] = ...`, `state.x = ...`,
+    `buf[i] += x`, `del d["k"]`) or a mutating method (`.update`, `.append`, ...), through
+    the slot's name or a slot read. Captured, the body would change an outer object, and
+    JAX fails (`UnexpectedTracerError`). `.at[i].set(...)` makes a new array: not a change.
+
+    A slot that starts as a constant (a Python number, or a name bound only to numbers, here
+    or at module level: `(s0, dt)` after `dt = 0.05`; or a jax array built only from
+    constants) is left in the carry and not reported: captured, XLA compiles it in and can
+    fold it into the loop, where as a carry value it could not, so results could change in
+    the last bits.
+
     ## Example
     ```python
     def advance(state, _):
@@ -74,7 +87,8 @@ class CarryPassthrough(Rule):
     The fix is unsafe. It removes the slots from the init, the unpacking and every return,
     and lets the body read the same names from the enclosing function (the init's values,
     which must be plain names); a tuple or list carry left with one slot becomes that value
-    (`def step(s, x)`). A module-level step used by one caller becomes a local `def`
+    (`def step(s, x)`), and a `Tuple[...]` annotation of the carry parameter loses the same
+    slots. A module-level step used by one caller becomes a local `def`
     of that caller (the article's rewrite), so the module no longer has it as an attribute.
     Where the loop's result is used, the original carry is rebuilt around the call, so the
     same pytree comes out. The rebuilt slots are the inputs themselves; jax 0.10 also returns
@@ -93,8 +107,12 @@ class CarryPassthrough(Rule):
     a NumPy array (an eager call's input, or one built inside the function) now reaches the
     body as NumPy, and code that indexes it with a traced value (`swaps[i]`) fails. `scanlint verify` found
     exactly this on jax's own `_generic_lu_pivots_to_permutation` with a NumPy input (with
-    `jit`, identical). Every tested case with jax arrays or Python scalars was bit-identical.
-    Run `scanlint verify` on the result.
+    `jit`, identical). A slot whose init is a parameter is captured as it is: an eager caller
+    passing a Python number there gets it compiled in as a constant, and such a call can
+    differ in the last bits (under `jit` the parameter is traced: no difference; SCN102, the
+    other way, leaves such parameters captured for the same reason). Every tested case with
+    jax arrays, and every rule case, was bit-identical under `jit` and eagerly. Run
+    `scanlint verify` on the result.
 
     No fix is offered when the init values are not names, a name would resolve differently
     inside the body, the step is used at more than one site, the body reads the carry in
@@ -115,7 +133,11 @@ class CarryPassthrough(Rule):
         for site in ctx.model.sites:
             step = step_function(ctx.model, site)
             layout = carry_layout(ctx.model, site, step) if step else None
-            if step is None or layout is None or not layout.passthrough:
+            if step is None or layout is None:
+                continue
+            layout.passthrough = [i for i in layout.passthrough
+                                  if not _constant(ctx.model, site, layout, i)]
+            if not layout.passthrough:
                 continue
             labels = [f"`{slot_label(layout, i)}`" for i in layout.passthrough]
             message = (f"Carry slot {labels[0]} is returned unchanged; capture it instead"
@@ -151,6 +173,31 @@ class CarryPassthrough(Rule):
         # The default param-style is "any".
         "import jax\ndef step(c, x):\n    s, a = c\n    return (s + a, a), s\n"
         "def run(xs, a):\n    return jax.lax.scan(step, (0.0, a), xs)\n",
+        # A slot whose object the body changes in place is not passed through: by item
+        # assignment (captured, the body would change an outer dict), attribute assignment,
+        # a mutating method, or an augmented item assignment.
+        Valid("from jax import lax\ndef run(log, xs):\n    def step(c, i):\n"
+              "        log, x = c\n        log[\"kT\"] = log[\"kT\"].at[i].set(x)\n"
+              "        return (log, x + 1.0), x\n"
+              "    return lax.scan(step, (log, 0.0), xs)\n", {"param_style": "closure"}),
+        Valid("from jax import lax\ndef run(stats, xs):\n    def step(c, x):\n"
+              "        c[\"stats\"].count = x\n"
+              "        return {\"stats\": c[\"stats\"], \"s\": c[\"s\"] + x}, x\n"
+              "    return lax.scan(step, {\"stats\": stats, \"s\": 0.0}, xs)\n",
+              {"param_style": "closure"}),
+        Valid("from jax import lax\ndef run(log, xs):\n    def step(c, x):\n"
+              "        hist, s = c\n        hist.update(last=x)\n"
+              "        return (hist, s + x), s\n"
+              "    return lax.scan(step, (log, 0.0), xs)\n", {"param_style": "closure"}),
+        Valid("from jax import lax\ndef run(buf, xs):\n    def step(c, x):\n"
+              "        b, s = c\n        b[0] += x\n        return (b, s + x), s\n"
+              "    return lax.scan(step, (buf, 0.0), xs)\n", {"param_style": "closure"}),
+        # A slot that starts as a Python-number constant (a literal, or a name bound to one
+        # here or at module level) stays threaded: captured, XLA could fold it.
+        Valid("from jax import lax\nRATE = 0.5\ndef run(xs):\n    dt = 0.05\n"
+              "    def step(c, x):\n        s, dt, rate, two = c\n"
+              "        return (s * dt * rate * two + x, dt, rate, two), s\n"
+              "    return lax.scan(step, (0.0, dt, RATE, 2), xs)\n", {"param_style": "closure"}),
     ]
 
     INVALID = [
@@ -312,6 +359,24 @@ class CarryPassthrough(Rule):
             "    return lax.fori_loop(0, n, body, {'arr': arr, 'acc': 0.0})['acc']\n",
             None, settings={"param_style": "closure"},
         ),
+        # An annotated carry: `Tuple[...]` loses the captured slots (one left: that type).
+        Invalid(
+            "from typing import Tuple\nimport jax\n"
+            "def place(grid, agents, ids):\n"
+            "    def step(carry: Tuple[jax.Array, jax.Array], i):\n"
+            "        g, agents = carry\n"
+            "        return (g + agents * i, agents), None\n"
+            "    (grid, _), _ = jax.lax.scan(step, (grid, agents), ids)\n"
+            "    return grid\n",
+            "from typing import Tuple\nimport jax\n"
+            "def place(grid, agents, ids):\n"
+            "    def step(g: jax.Array, i):\n"
+            "        return g + agents * i, None\n"
+            "    carry_out, ys_out = jax.lax.scan(step, grid, ids)\n"
+            "    (grid, _), _ = (carry_out, agents), ys_out\n"
+            "    return grid\n",
+            unsafe=True, settings={"param_style": "closure"},
+        ),
         # Used at two sites: reported, no fix.
         Invalid(
             "import jax\ndef step(c, x):\n    s, a = c\n    return (s + a, a), s\n"
@@ -320,6 +385,14 @@ class CarryPassthrough(Rule):
             None, settings={"param_style": "closure"}, count=2,
         ),
     ]
+
+
+def _constant(model, site: ScanSite, layout: CarryLayout, i: int) -> bool:
+    """Slot ``i`` starts as a constant (a Python number, or a name bound to one): threaded,
+    it is a loop value; captured, XLA could fold it, and results could change in the last
+    bits. It stays in the carry."""
+    kind, _why = values_of(model).expr_kind(layout.init_elements[i], site.scope, set())
+    return kind == CONSTANT
 
 
 def slot_label(layout: CarryLayout, i: int) -> str:

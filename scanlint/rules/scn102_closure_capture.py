@@ -19,18 +19,38 @@ class ClosureCapture(Rule):
     """
     ## What it does
     With `param-style = "carry"`, finds step functions that capture locals of an enclosing
-    function (`a`, `dt` in `def step(c, _): return advance(c, a, dt)`). With
-    `param-style = "consistent"`, reports them only in files where most sites thread their
-    constants through the carry.
+    function that hold arrays (`a` in `def step(c, _): return advance(c, a[:, c[1]], dt)`).
+    With `param-style = "consistent"`, reports them only in files where most sites thread
+    their arrays through the carry.
 
-    Only locals of enclosing functions count: module globals, imports, functions and builtins
-    stay as they are. A local that JAX needs as a Python value cannot become part of the
-    carry (it would turn into a tracer): one used in an `if`/`while` test, as a slice bound,
-    in `range()`, as a shape, axis or length, in an f-string, called, mutated, declared
-    `nonlocal`, or bound to a function, string, dict, `None` or a JAX Ref. Names that by
-    convention hold such values (`shape`, `dtype`, `axis`, `*_ref`, `n_*`, `num_*`, `mesh`,
-    `config`, ...) are treated the same way: on jax's own sources they were most of the
-    names that could not really move. Such names stay captured, and the message says why.
+    Only names the code shows to hold arrays (or pytrees of arrays) are threaded:
+    - locals bound from `jax.numpy`, `lax`, `random`, `nn` or `scipy` calls, arithmetic on
+      arrays, a loop's or `vmap(f)(x)`'s result, or a tuple, list or dict of such values;
+    - parameters of the enclosing function that something only an array allows shows to be
+      one: `.shape`, `.dtype`, `.T`, `.at[...]`, an array method (`.sum()`), indexing by a
+      computed value (`a[t]`), being scanned over (`xs`).
+
+    Everything else stays captured, and the message says why:
+    - functions and objects: a name that is called, passed where JAX takes a function
+      (`vmap(model)`, `lax.switch(i, branches, x)`, `lax.cond`, `jit`, `tree.map`), passed to
+      a function of the same file that calls it, read for a non-array attribute
+      (`env.step`, `self.x`), changed in place, `*args` and `**kwargs`, `self`;
+    - static values: a name used in an `if`/`while` test, `range()`, `len()`, as a shape,
+      axis, length or dtype (`length=n`, `jnp.zeros(n)`, also inside a function of the same
+      file it is passed to), a slice bound, an f-string, an `is`/`in` comparison, a `for`
+      loop; names that by convention hold such values (`shape`, `dtype`, `axis`, `*_ref`,
+      `n_*`, `num_*`, `mesh`, `config`, ...) and functions (`*_fn`, `fun`);
+    - constants: a name bound only to Python numbers, or to jax arrays built only from
+      constants (`dt = 0.05`, `eye = jnp.eye(3)`). Captured, XLA compiles them in and can
+      fold them into the loop; threaded, they are loop values it cannot fold, and an output
+      changed by one ulp when this was tried;
+    - parameters only multiplied or passed on: they may be Python numbers, which the
+      closure style compiles in as constants when the function is called outside `jit`;
+    - values the code does not show (an unknown function's result, unpacking one).
+
+    A site whose captures all stay is already in the carry style: it is not reported. Names
+    are followed into the functions of the same file they are passed to (as far as four
+    calls deep), not into other modules.
 
     ## Why is this bad?
     Some teams want every input of a loop visible in its carry. The cost is real but small:
@@ -53,23 +73,25 @@ class ClosureCapture(Rule):
     ```python
     def rollout(s0, a, dt):
         def step(carry, _):
-            s, t, a, dt = carry
+            s, t, a = carry
             s2 = evolve(s, a[:, t], dt)
-            return (s2, t + 1, a, dt), s2
-        carry_out, ys_out = jax.lax.scan(step, (s0, 0, a, dt), None, length=100)
+            return (s2, t + 1, a), s2
+        carry_out, ys_out = jax.lax.scan(step, (s0, 0, a), None, length=100)
         return (carry_out[0], carry_out[1]), ys_out
     ```
+    (`dt` stays captured: nothing shows it is not a Python number.)
 
     ## Fix safety
     The fix is unsafe. When the body unpacks a tuple or list carry the names are appended to
     it (as above); otherwise the carry becomes `(old_carry, a, dt)` and the body unpacks it
-    first. The names are read at the call, which is also when a closure reads them (late
-    binding gives the same values). The loop's result is rebuilt where it is used, so the
-    same pytree comes out. A Python `float` or `int` that moves into the carry becomes a
-    weak-typed 0-d array inside the loop; results are bit-identical in the tested cases, but
-    run `scanlint verify` on the result. For `while_loop` the condition is adapted as well.
-    No fix is offered for lambda bodies (SCN001's fix makes them defs first), steps used at
-    more than one site, or results used in a way the fix cannot rebuild.
+    first (a body returning `a, b` without parentheses returns `((a, b), a, dt)`, so the
+    carry keeps the init's structure). The names are read at the call, which is also when a
+    closure reads them (late binding gives the same values). The loop's result is rebuilt
+    where it is used, so the same pytree comes out. Every rule case's fix is run under JAX
+    (jit and eagerly) and compared bit for bit; run `scanlint verify` on yours. For
+    `while_loop` the condition is adapted as well. No fix is offered for lambda bodies
+    (SCN001's fix makes them defs first), steps used at more than one site, or results used
+    in a way the fix cannot rebuild.
     """
 
     CODE = "SCN102"
@@ -89,11 +111,11 @@ class ClosureCapture(Rule):
             if step is None or step.carry_param is None:  # lax.map has no carry to thread
                 continue
             captured = closure_captures(ctx.model, step)
-            if not captured:
+            moving = [c for c in captured if c.movable]
+            if not moving:  # functions and static values only: already the carry style
                 continue
             yield ctx.diagnostic(self, site.call, _message(self, step, captured),
-                                 fix=_fix(ctx, site, step, [c for c in captured if c.movable]),
-                                 statement=site.statement)
+                                 fix=_fix(ctx, site, step, moving), statement=site.statement)
 
     VALID = [
         # Globals, imports and functions are not closure captures.
@@ -107,10 +129,50 @@ class ClosureCapture(Rule):
         # The default param-style is "any".
         "import jax\ndef run(xs, k):\n    def step(c, x):\n        return c + k * x, c\n"
         "    return jax.lax.scan(step, 0.0, xs)\n",
+        # Only a static capture: already the carry style, nothing to report.
+        Valid("import jax\ndef run(xs, n):\n    def step(c, x):\n"
+              "        return c + x[:n].sum(), c\n    return jax.lax.scan(step, 0.0, xs)\n",
+              {"param_style": "carry"}),
+        # Functions passed on, never called here: to `vmap`, as `lax.switch` branches, to a
+        # helper of the file that calls them.
+        Valid("import jax\nfrom jax import lax\n"
+              "def apply(f, x):\n    return f(x)\n"
+              "def run(xs, model, branches, kernel):\n"
+              "    def step(c, x):\n"
+              "        y = jax.vmap(model)(x) + lax.switch(0, branches, x)\n"
+              "        return c + y + apply(kernel, x), c\n"
+              "    return lax.scan(step, 0.0, xs)\n", {"param_style": "carry"}),
+        # `*args` and `**kwargs` may carry functions (a log-density) and options.
+        Valid("import jax\ndef run(xs, logdensity, *args, **kwargs):\n"
+              "    def step(c, x):\n        return c + logdensity(x, *args, **kwargs), c\n"
+              "    return jax.lax.scan(step, 0.0, xs)\n", {"param_style": "carry"}),
+        # A Python int that a helper of the file uses as a length or a shape.
+        Valid("import jax\nimport jax.numpy as jnp\n"
+              "def pad(x, n):\n    return jnp.zeros(n) + x\n"
+              "def roll(x, steps):\n"
+              "    return jax.lax.scan(lambda c, _: (c, c), x, None, length=steps)[1]\n"
+              "def run(xs, n, steps):\n    def step(c, x):\n"
+              "        return c + pad(x, n).sum() + roll(x, steps).sum(), c\n"
+              "    return jax.lax.scan(step, 0.0, xs)\n", {"param_style": "carry"}),
+        # Python-number constants of the enclosing function: XLA folds them in the closure
+        # style and could not fold them in a carry (results could change in the last bits).
+        Valid("import jax\ndef run(xs):\n    dt = 0.05\n    mass = 2\n    half = dt / 2\n"
+              "    def step(c, x):\n        return c + x * dt * mass + half, c\n"
+              "    return jax.lax.scan(step, 0.0, xs)\n", {"param_style": "carry"}),
+        # Objects whose methods the step calls (an environment), and values the code does not
+        # show to be arrays (the result of an unknown function, only passed on).
+        Valid("import jax\nfrom lib import make_env, policy\ndef run(key, n):\n"
+              "    env = make_env()\n    params = policy.init(key)\n"
+              "    def step(state, _):\n"
+              "        state = env.step(state, policy.apply(params, state))\n"
+              "        return state, state\n"
+              "    return jax.lax.scan(step, env.reset(key), None, length=n)\n",
+              {"param_style": "carry"}),
     ]
 
     INVALID = [
-        # The article's def style with an unpacked tuple carry: names are appended.
+        # The article's def style with an unpacked tuple carry: `a` (indexed by the counter,
+        # so an array) is appended; `dt`, only multiplied, may be a Python number: it stays.
         Invalid(
             "import jax\n"
             "def rollout(s0, a, dt):\n"
@@ -122,22 +184,27 @@ class ClosureCapture(Rule):
             "import jax\n"
             "def rollout(s0, a, dt):\n"
             "    def step(carry, _):\n"
-            "        s, t, a, dt = carry\n"
+            "        s, t, a = carry\n"
             "        s2 = s + a[t] * dt\n"
-            "        return (s2, t + 1, a, dt), s2\n"
-            "    carry_out, ys_out = jax.lax.scan(step, (s0, 0, a, dt), None, length=3)\n"
+            "        return (s2, t + 1, a), s2\n"
+            "    carry_out, ys_out = jax.lax.scan(step, (s0, 0, a), None, length=3)\n"
             "    return (carry_out[0], carry_out[1]), ys_out\n",
             unsafe=True, settings={"param_style": "carry"},
         ),
-        # The carry is used whole: it is nested, and a call's result is split.
+        # The carry is used whole: it is nested, and a call's result is split. `advance`
+        # (of the same file) calls `.sum()` on `a` and `dt`: both are arrays.
         Invalid(
             "import jax\n"
+            "def advance(c, a, dt):\n"
+            "    return c + a.sum() * dt.sum(), c\n"
             "def rollout(s0, a, dt):\n"
             "    def step(carry, _):\n"
             "        return advance(carry, a, dt)\n"
             "    final, ys = jax.lax.scan(step, s0, None, length=3)\n"
             "    return final\n",
             "import jax\n"
+            "def advance(c, a, dt):\n"
+            "    return c + a.sum() * dt.sum(), c\n"
             "def rollout(s0, a, dt):\n"
             "    def step(packed, _):\n"
             "        carry, a, dt = packed\n"
@@ -153,25 +220,51 @@ class ClosureCapture(Rule):
             "from jax import lax\n"
             "def grow(x, rate, limit):\n"
             "    def body(v):\n"
-            "        return v * rate\n"
+            "        return v * rate.max()\n"
             "    return lax.while_loop(lambda v: v < limit, body, x)\n",
             "from jax import lax\n"
             "def grow(x, rate, limit):\n"
             "    def body(packed):\n"
             "        v, rate = packed\n"
-            "        return (v * rate, rate)\n"
+            "        return (v * rate.max(), rate)\n"
             "    carry_out = lax.while_loop(lambda packed: packed[0] < limit, body, (x, rate))\n"
             "    return carry_out[0]\n",
             unsafe=True, settings={"param_style": "carry"},
         ),
-        # A statically used capture stays, and the message says why; nothing else to move.
+        # Only the array moves; the function and the constant stay, and the message says why.
         Invalid(
             "import jax\n"
-            "def run(xs, n):\n"
+            "def run(xs, k, model):\n"
+            "    dt = 0.1\n"
             "    def step(c, x):\n"
-            "        return c + x[:n].sum(), c\n"
+            "        return c + k.sum() * jax.vmap(model)(x).sum() * dt, c\n"
             "    return jax.lax.scan(step, 0.0, xs)\n",
-            None, settings={"param_style": "carry"},
+            "import jax\n"
+            "def run(xs, k, model):\n"
+            "    dt = 0.1\n"
+            "    def step(packed, x):\n"
+            "        c, k = packed\n"
+            "        return (c + k.sum() * jax.vmap(model)(x).sum() * dt, k), c\n"
+            "    carry_out, ys_out = jax.lax.scan(step, (0.0, k), xs)\n"
+            "    return carry_out[0], ys_out\n",
+            unsafe=True, settings={"param_style": "carry"},
+        ),
+        # A fori_loop body returning its tuple carry without parentheses: the packed carry
+        # keeps it one slot, `((a, b), k)`, as the init does (SCN201 stays quiet).
+        Invalid(
+            "from jax import lax\n"
+            "def run(x, k):\n"
+            "    def body(i, vals):\n"
+            "        return vals[0] * k.sum(), vals[1] + 1\n"
+            "    return lax.fori_loop(0, 3, body, (x, 0))\n",
+            "from jax import lax\n"
+            "def run(x, k):\n"
+            "    def body(i, packed):\n"
+            "        vals, k = packed\n"
+            "        return ((vals[0] * k.sum(), vals[1] + 1), k)\n"
+            "    carry_out = lax.fori_loop(0, 3, body, ((x, 0), k))\n"
+            "    return carry_out[0]\n",
+            unsafe=True, settings={"param_style": "carry"},
         ),
         # `is` comparisons need Python values: `mode` stays, `k` moves.
         Invalid(
@@ -179,8 +272,8 @@ class ClosureCapture(Rule):
             "def run(xs, k, mode):\n"
             "    def step(c, x):\n"
             "        if mode is None:\n"
-            "            return c + k * x, c\n"
-            "        return c - k * x, c\n"
+            "            return c + k.sum() * x, c\n"
+            "        return c - k.sum() * x, c\n"
             "    out = jax.lax.scan(step, 0.0, xs)\n"
             "    return out\n",
             "import jax\n"
@@ -188,8 +281,8 @@ class ClosureCapture(Rule):
             "    def step(packed, x):\n"
             "        c, k = packed\n"
             "        if mode is None:\n"
-            "            return (c + k * x, k), c\n"
-            "        return (c - k * x, k), c\n"
+            "            return (c + k.sum() * x, k), c\n"
+            "        return (c - k.sum() * x, k), c\n"
             "    carry_out, ys_out = jax.lax.scan(step, (0.0, k), xs)\n"
             "    out = carry_out[0], ys_out\n"
             "    return out\n",
@@ -197,7 +290,8 @@ class ClosureCapture(Rule):
         ),
         # An inline lambda: reported, no fix.
         Invalid(
-            "import jax\ndef run(xs, k):\n    return jax.lax.scan(lambda c, x: (c + k, c), 0.0, xs)\n",
+            "import jax\ndef run(xs, k):\n"
+            "    return jax.lax.scan(lambda c, x: (c + k.sum(), c), 0.0, xs)\n",
             None, settings={"param_style": "carry"},
         ),
     ]
@@ -206,11 +300,6 @@ class ClosureCapture(Rule):
 def _message(rule, step: StepFunction, captured: list[Capture]) -> str:
     movable = [c for c in captured if c.movable]
     label = step.node.name.value if step.is_def else "<lambda>"
-    if not movable:
-        reasons = "; ".join(c.static_reason or "" for c in captured)
-        return (f"Step function `{label}` captures "
-                f"{', '.join(f'`{c.name}`' for c in captured)} from the enclosing function, "
-                f"which cannot move into the carry: {reasons}")
     text = rule.MESSAGE.format(step=label, names=", ".join(f"`{c.name}`" for c in movable))
     if len(movable) == 1:
         text = text.replace("thread them", "thread it")
@@ -340,7 +429,8 @@ def _packed_return(step: StepFunction, ret: cst.Return, line, names: list[str], 
     if value is None:
         return None
     if not step.returns_pair:
-        return {id(value): lambda updated: cst.Tuple([cst.Element(updated), *extra])}
+        return {id(value): lambda updated: cst.Tuple([cst.Element(_parenthesized(updated)),
+                                                      *extra])}
     if isinstance(value, cst.Tuple) and len(value.elements) == 2 and all(
             isinstance(e, cst.Element) for e in value.elements):
         carry = value.elements[0].value
@@ -355,6 +445,14 @@ def _packed_return(step: StepFunction, ret: cst.Return, line, names: list[str], 
         cst.Element(cst.Tuple([cst.Element(cst.Name(carry_out)), *extra])),
         cst.Element(cst.Name(ys_out))], lpar=[], rpar=[]))])
     return {id(line): lambda updated: [split, packed_return]}
+
+
+def _parenthesized(value: cst.BaseExpression) -> cst.BaseExpression:
+    """A tuple written without parentheses (`return a, b`) gets them, so that nesting it
+    in the packed carry keeps it one slot instead of spreading its elements."""
+    if isinstance(value, cst.Tuple) and not value.lpar:
+        return value.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+    return value
 
 
 def _adapt_condition(model, site: ScanSite, flat: bool):
