@@ -365,8 +365,11 @@ def file_diff(result) -> str:
 def unified_diff(path: str, old: str, new: str) -> str:
     import difflib
 
+    # git's a/ b/ prefixes on a relative path (`git apply`, `patch -p1`); an absolute path
+    # stands as it is, as ruff prints it (`a//tmp/x.py` helps no one).
+    before, after = (path, path) if os.path.isabs(path) else (f"a/{path}", f"b/{path}")
     lines = difflib.unified_diff(old.splitlines(keepends=True), new.splitlines(keepends=True),
-                                 fromfile=f"a/{path}", tofile=f"b/{path}")
+                                 fromfile=before, tofile=after)
     return "".join(line if line.endswith(("\n", "\r")) else line + "\n\\ No newline at end of file\n"
                    for line in lines)
 

@@ -102,7 +102,11 @@ def test_diff_prints_and_writes_nothing(tmp_path):
     result = run_scanlint("check", "--diff", "a.py", cwd=tmp_path)
     assert result.returncode == 1
     assert "-    step = lambda c, x: (c + k * x, c)\n+    def step(c, x):\n" in result.stdout
+    assert result.stdout.startswith("--- a/a.py\n+++ b/a.py\n")
     assert path.read_text() == LAMBDA_STEP
+    # An absolute path is printed as it is, without git's prefixes.
+    absolute = run_scanlint("check", "--diff", str(path), cwd=tmp_path)
+    assert absolute.stdout.startswith(f"--- {path}\n+++ {path}\n")
 
 
 def test_unsafe_fix_needs_the_flag(tmp_path):
