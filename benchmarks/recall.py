@@ -4,11 +4,12 @@ and their false positives on the corrected look-alikes.
     python benchmarks/recall.py                          # the table docs/corpus.md shows
     python benchmarks/recall.py --cases holdout          # the holdout set, recall_holdout_cases.py
     python benchmarks/recall.py --cases holdout --jax    # also check every case under JAX
+    python benchmarks/recall.py --cases holdout2         # the second, recall_holdout2_cases.py
 
-With `--cases holdout` every missed case is printed with its note (the variant of writing it
-represents). Cases labelled ("none",) belong to no rule: they count neither for recall nor
-(their mistakes) as findings, but any SCN2xx/SCN3xx finding on them is listed, and a finding on
-their look-alikes is a false positive like any other.
+With `--cases holdout` (or `holdout2`) every missed case is printed with its note (the variant
+of writing it represents). Cases labelled ("none",) belong to no rule: they count neither for
+recall nor (their mistakes) as findings, but any SCN2xx/SCN3xx finding on them is listed, and a
+finding on their look-alikes is a false positive like any other.
 
 tests/test_recall_corpus.py runs every reproduction under JAX (it must fail or misbehave as
 reported, its look-alike must not) and holds the rules to these figures.
@@ -91,6 +92,9 @@ def load_cases(which: str) -> list[Case]:
     if which == "holdout":
         from recall_holdout_cases import CASES as HOLDOUT
         return HOLDOUT
+    if which == "holdout2":
+        from recall_holdout2_cases import CASES as HOLDOUT2
+        return HOLDOUT2
     return CASES
 
 
@@ -123,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cases", choices=("recall", "holdout"), default="recall")
+    parser.add_argument("--cases", choices=("recall", "holdout", "holdout2"), default="recall")
     parser.add_argument("--jax", action="store_true",
                         help="first run every case under JAX (one subprocess)")
     args = parser.parse_args(argv)
@@ -155,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.cases == "holdout":
         from recall_holdout_cases import WHY_MISSED as why
     for name in everything.missed:
-        print(f"missed: {name}" + (f"  ({notes[name]})" if args.cases == "holdout" else ""))
+        print(f"missed: {name}" + (f"  ({notes[name]})" if args.cases != "recall" else ""))
         if name in why:
             print(f"    why: {why[name]}")
     for name in everything.false_positives:
