@@ -223,6 +223,11 @@ class Selection:
     stubs: dict[tuple[int, ...], Stub]
     widenings: int = 0
 
+    def parsed_lines(self) -> int:
+        """The lines LibCST sees: the file's, less the stubs' bodies."""
+        return self.text.count("\n") + 1 - sum(stub.last - stub.first
+                                                 for stub in self.stubs.values())
+
     def source(self) -> SlicedSource:
         lines = list(self.lines)
         body = list(self.tree.body)
