@@ -23,6 +23,7 @@ SCANLINT_FULL_PARSE=1 turns the selection off.
 from __future__ import annotations
 
 import ast
+import bisect
 import copy
 import os
 import re
@@ -102,12 +103,14 @@ _DEF_NAME = re.compile(r"(?:async\s+)?def\s+(\w+)|class\s+(\w+)")
 
 
 def stub_of(path: tuple[int, ...], node: ast.stmt, lines: list[str],
-            next_first: int) -> Stub | None:
+            next_first: int, walrus: bool = True) -> Stub | None:
     """The stub ``node`` may become, or None when it must be parsed whole: not a def or
     class, a body on the header's line, a name bound in its header, or text whose rendering
     or comment ownership a stub could change (tabs or form feeds, a trailing backslash).
-    ``next_first``: the first line of the statement after it (or past the end)."""
-    if not isinstance(node, _DEFINITIONS) or not node.body or _binds_in_header(node):
+    ``next_first``: the first line of the statement after it (or past the end); ``walrus``
+    False: the file has no `:=`."""
+    if not isinstance(node, _DEFINITIONS) or not node.body or (walrus and
+                                                               _binds_in_header(node)):
         return None
     first, last = statement_lines(node)
     body_first, _ = statement_lines(node.body[0])
@@ -285,14 +288,14 @@ class Selection:
         for path, stub in self.stubs.items():
             if len(path) == 1:
                 by_name.setdefault(stub.name, []).append(path)
-        assigned = _assignment_reads(self.tree)
+        assigned = _Reads(_assigned_values(self.tree))
         found: set[tuple[int, ...]] = set()
         frontier = set(paths)
         for _ in range(levels):
             names: set[str] = set()
             for path in frontier:
                 names |= _names_read(self.stubs[path].node)
-            names |= {m for n in names for m in assigned.get(n, ())}
+            names |= {m for n in names for m in assigned.get(n)}
             frontier = {p for n in names for p in by_name.get(n, ())} - found - paths
             if not frontier:
                 break
@@ -319,19 +322,18 @@ def _module_binding_counts(tree: ast.Module) -> dict[str, int]:
     return counts
 
 
-def _assignment_reads(tree: ast.Module) -> dict[str, set[str]]:
-    """Each name a module-level assignment binds -> the names its value reads."""
-    values: dict[str, set[str]] = {}
+def _assigned_values(tree: ast.Module) -> dict[str, list[ast.AST]]:
+    """Each name a module-level assignment binds -> the values assigned."""
+    values: dict[str, list[ast.AST]] = {}
     for statement in tree.body:
         value = getattr(statement, "value", None)
         if isinstance(statement, (ast.Assign, ast.AnnAssign)) and value is not None:
             targets = statement.targets if isinstance(statement, ast.Assign) else [
                 statement.target]
-            read = _names_read(value)
             for target in targets:
                 for node in ast.walk(target):
                     if isinstance(node, ast.Name):
-                        values.setdefault(node.id, set()).update(read)
+                        values.setdefault(node.id, []).append(value)
     return values
 
 
@@ -377,8 +379,10 @@ def select(text: str, tree: ast.Module | None,
 
     passed |= _module_reach(passed, bodies, tree)
 
+    global_lines = [number for number, line in enumerate(lines, 1) if "global" in line]
+
     def may_go(stub: Stub) -> bool:
-        if stub.name in passed or _declares_global(stub, lines):
+        if stub.name in passed or _declares_global(stub, lines, global_lines):
             return False
         if len(stub.path) == 1:
             return stub.path[0] not in needed
@@ -422,25 +426,43 @@ def _module_reach(passed: set[str], bodies: set[str], tree: ast.Module,
     `step = partial(_step, n=3)`, needs `_step`), and, from the names the bodies read
     (``bodies``), the module-level defs, classes and assignments they name and what those
     read, to ``levels`` steps (SCN207 follows a body's calls three deep)."""
-    values = _assignment_reads(tree)
+    values = _Reads(_assigned_values(tree))
     bound = _module_binding_counts(tree)
     # Rules follow a name into a function only when one statement binds it (`@overload`s
     # of `where` are not followed).
-    definitions = {statement.name: _names_read(statement) for statement in tree.body
-                   if isinstance(statement, _DEFINITIONS) and bound.get(statement.name) == 1}
+    definitions = _Reads({statement.name: [statement] for statement in tree.body
+                          if isinstance(statement, _DEFINITIONS)
+                          and bound.get(statement.name) == 1})
     found: set[str] = set()
     frontier = set(passed)
     for _ in range(levels):  # through assignments only
-        frontier = {m for n in frontier for m in values.get(n, ())} - found - passed
+        frontier = {m for n in frontier for m in values.get(n)} - found - passed
         found |= frontier
-    frontier = bodies | found
+    frontier, expanded = bodies | found, set()
     for _ in range(levels):
-        frontier = frontier | {m for n in frontier for m in values.get(n, ())}
-        found |= {n for n in frontier if n in definitions}
-        frontier = {m for n in frontier for m in definitions.get(n, ())} - found - bodies
+        frontier = frontier | {m for n in frontier for m in values.get(n)}
+        reached = {n for n in frontier if n in definitions.nodes} - expanded
+        found |= reached
+        expanded |= reached
+        frontier = {m for n in reached for m in definitions.get(n)} - found - bodies
         if not frontier:
             break
     return found
+
+
+class _Reads:
+    """The names read by the nodes bound to each name, computed when first asked."""
+
+    def __init__(self, nodes: dict[str, list[ast.AST]]) -> None:
+        self.nodes = nodes
+        self._reads: dict[str, set[str]] = {}
+
+    def get(self, name: str) -> set[str]:
+        found = self._reads.get(name)
+        if found is None:
+            found = self._reads[name] = set().union(
+                *(_names_read(node) for node in self.nodes.get(name, ())))
+        return found
 
 
 def every_stub(text: str, tree: ast.Module) -> Selection | None:
@@ -464,9 +486,10 @@ def _stubs(tree: ast.Module, lines: list[str],
     ``classes`` that can, by path."""
     body = tree.body
     stubs = {}
+    walrus = any(":=" in line for line in lines)
     for index, node in enumerate(body):
         after = statement_lines(body[index + 1])[0] if index + 1 < len(body) else len(lines) + 1
-        stub = stub_of((index,), node, lines, after)
+        stub = stub_of((index,), node, lines, after, walrus)
         if stub is not None:
             stubs[stub.path] = stub
         if index in classes:
@@ -474,15 +497,18 @@ def _stubs(tree: ast.Module, lines: list[str],
             for number, member in enumerate(members):
                 next_first = (statement_lines(members[number + 1])[0]
                               if number + 1 < len(members) else after)
-                stub = stub_of((index, number), member, lines, next_first)
+                stub = stub_of((index, number), member, lines, next_first, walrus)
                 if stub is not None:
                     stubs[stub.path] = stub
     return stubs
 
 
-def _declares_global(stub: Stub, lines: list[str]) -> bool:
-    """A `global` statement in the body binds module names: the stub would hide them."""
-    return (_GLOBAL.search("".join(lines[stub.first - 1:stub.last])) is not None
+def _declares_global(stub: Stub, lines: list[str], global_lines: list[int]) -> bool:
+    """A `global` statement in the body binds module names: the stub would hide them.
+    ``global_lines``: the sorted lines of the file where `global` is spelled."""
+    at = bisect.bisect_left(global_lines, stub.first)
+    return (at < len(global_lines) and global_lines[at] <= stub.last
+            and _GLOBAL.search("".join(lines[stub.first - 1:stub.last])) is not None
             and any(isinstance(n, ast.Global) for n in ast.walk(stub.node)))
 
 
