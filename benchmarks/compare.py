@@ -18,6 +18,12 @@ installed.
 
 --files: one process per file, as an editor or pre-commit runs it; default files: the three
 large jax modules of issue 17. Prints each file's medians and the files together.
+--together: the paths (default: those three files) in one invocation of each tool, as
+pre-commit passes the changed files, or a command line names them.
+
+scanlint's sources are byte-compiled before timing (this environment may set
+PYTHONDONTWRITEBYTECODE, which would make every run compile them again; installed packages
+ship .pyc files or write them on first import).
 """
 
 from __future__ import annotations
@@ -205,11 +211,22 @@ def main(argv=None) -> int:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--files", action="store_true",
                         help="the paths are files, each checked in its own process")
+    parser.add_argument("--together", action="store_true",
+                        help="the paths (default: issue 17's files) in one invocation")
     args = parser.parse_args(argv)
+    import compileall
+
+    compileall.compile_dir(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
+        __file__))), "scanlint"), quiet=1)
     print(f"machine: {os.cpu_count()} cores; python {sys.version.split()[0]}; load average "
           + " ".join(f"{x:.1f}" for x in os.getloadavg()))
     if args.files:
         print("\n".join(measure_files(args.trees or issue_files(), args.repeats)))
+        return 0
+    if args.together:
+        paths = args.trees or issue_files()
+        print("\n".join(measure(", ".join(os.path.basename(p) for p in paths), paths,
+                                args.repeats)))
         return 0
     trees = [(t, [t]) for t in args.trees] or default_trees()
     for name, paths in trees:

@@ -2,14 +2,19 @@
 same, byte for byte. Run on the same code version, so it keeps proving the contract of
 docs/architecture.md ("What LibCST sees") after any rule changes.
 
-    python benchmarks/slice_equivalence.py [TREE...] [--jobs N] [--no-fix]
+    python benchmarks/slice_equivalence.py [TREE...] [--jobs N] [--no-fix] [--verbose]
 
 Default trees: the standard library and the installed jax, flax and optax. For every file
 the text prefilter passes (no other file reaches the selection), with each param style:
 the diagnostics as plain data (what the JSON output and the cache hold: spans, messages,
 fix edits, noqa lines), then the text `--fix --unsafe-fixes` produces and the diagnostics
 left; and, from a full parse, that no site is in a file the prefilters drop or in a stub.
-Also prints how much of the parsed files LibCST saw.
+Also prints how much of the parsed files LibCST saw, and the engine's parse statistics
+(`engine.ParseStats`): per file, the widenings (`OutsideSlice`: a question about a stub, so
+LibCST parses again with more), the lines LibCST parsed at first and in the end, and, for
+every widening, what was asked for and the scanlint frames that asked, innermost first (the
+rule or guard is the last one). A file that ends up parsed whole is marked WHOLE FILE.
+`--verbose` lists every file LibCST parses, widened or not.
 
 With --stubs, every file instead gets the narrowest selection (every def and class that
 can be a stub is one, whatever the sites) and LibCST's tree of it is compared with a full
@@ -32,7 +37,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from corpus import STYLES, default_trees  # noqa: E402  (the same trees and styles)
-from scanlint import slicing  # noqa: E402
+from scanlint import engine, slicing  # noqa: E402
 from scanlint.diagnostic import diagnostic_to_dict  # noqa: E402
 from scanlint.engine import check_text, fix_text  # noqa: E402
 from scanlint.files import SourceError, discover, may_contain_site, read_source  # noqa: E402
@@ -40,12 +45,19 @@ from scanlint.prefilter import may_have_site, parse, text_may_hold_site  # noqa:
 from scanlint.settings import Settings  # noqa: E402
 
 
+# The engine's parse statistics (`engine.ParseStats`) of every check made with the selection
+# on, while one file is compared.
+PARSES: list = []
+
+
 def _with_selection(on: bool, function, *args):
     previous = os.environ.get(slicing.FULL_PARSE_VARIABLE)
     os.environ[slicing.FULL_PARSE_VARIABLE] = "0" if on else "1"
+    engine.PARSE_LOG = PARSES if on else None
     try:
         return function(*args)
     finally:
+        engine.PARSE_LOG = None
         if previous is None:
             del os.environ[slicing.FULL_PARSE_VARIABLE]
         else:
@@ -80,7 +92,12 @@ def selection_misses(text: str) -> list[str]:
         model = FileModel(cst.parse_module(text), text, tree)
     except Exception:
         return []
+    from scanlint.unrolled import jit_loops
+
     lines = [model.range_of(site.call, site.statement).start.line for site in model.sites]
+    # SCN301's sites: the loops under jit, and the defs jit traces them in.
+    lines += [model.range_of(loop.loop).start.line for loop in jit_loops(model)]
+    lines += [model.range_of(loop.jitted.node).start.line for loop in jit_loops(model)]
     model.close()
     if not lines:
         return []
@@ -190,13 +207,29 @@ def one_file(job: tuple[str, bool]) -> dict:
     if not may_contain_site(text):
         return {"path": path, "skipped": True}
     start = time.process_time()
+    PARSES.clear()
     try:
         differing = compare_text(text, path, fix) + selection_misses(text)
     except Exception as error:  # reported, never hidden
         differing = [f"crash: {type(error).__name__}: {error}"]
     lines, parsed = selection_size(text)
+    if PARSES:
+        parsed = PARSES[0].parsed[0]
+    # The first check (default settings) is what `scanlint check` does; the others (param
+    # styles, fix rounds) may ask for more.
+    first = PARSES[0] if PARSES else None
     return {"path": path, "skipped": False, "differing": differing, "lines": lines,
-            "parsed": parsed, "seconds": time.process_time() - start}
+            "parsed": parsed, "seconds": time.process_time() - start,
+            "checks": len(PARSES),
+            "widenings": first.widenings if first else 0,
+            "final": first.parsed[-1] if first else 0,
+            "total": sum(first.parsed) if first else 0,
+            "full": bool(first and first.full),
+            "needs": list(first.needs) if first else [],
+            "max_widenings": max((p.widenings for p in PARSES), default=0),
+            "max_final": max((p.parsed[-1] for p in PARSES), default=0),
+            "any_full": any(p.full for p in PARSES),
+            "all_needs": sorted({n for p in PARSES for n in p.needs})}
 
 
 def main(argv=None) -> int:
@@ -204,6 +237,8 @@ def main(argv=None) -> int:
     parser.add_argument("trees", nargs="*")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--no-fix", action="store_true", help="compare findings only")
+    parser.add_argument("--verbose", action="store_true",
+                        help="list every file LibCST parses, widened or not")
     parser.add_argument("--stubs", action="store_true",
                         help="compare the narrowest selection's tree with a full parse")
     args = parser.parse_args(argv)
@@ -233,9 +268,39 @@ def main(argv=None) -> int:
         seen = sum(r["parsed"] for r in parsed)
         print(f"files LibCST parses: {len(parsed)}, {total} lines; its first selection holds "
               f"{seen} of them ({100 * seen / total:.0f}%)")
+    print_parses(compared, args.verbose)
     for r in differing:
         print(f"DIFFERS {r['path']}: {', '.join(r['differing'])}")
     return 1 if differing else 0
+
+
+def print_parses(compared: list[dict], verbose: bool) -> None:
+    """Widenings and lines parsed in the end, for `scanlint check` (default settings) and
+    over every check made (three param styles, every fix round)."""
+    checked = [r for r in compared if r.get("checks")]
+    if not checked:
+        return
+    first = sum(r["parsed"] for r in checked)
+    final = sum(r["final"] for r in checked)
+    print(f"scanlint check (default settings): {len(checked)} files reach LibCST; first "
+          f"selections {first} lines, parsed in the end {final} lines; "
+          f"{sum(r['widenings'] for r in checked)} widenings in "
+          f"{sum(1 for r in checked if r['widenings'])} files; "
+          f"{sum(1 for r in checked if r['full'])} files parsed whole after a selection; "
+          f"lines of every parse: {sum(r['total'] for r in checked)}")
+    print(f"every check (styles, fix rounds): {sum(r['checks'] for r in checked)} checks; "
+          f"files widened at least once: {sum(1 for r in checked if r['max_widenings'])}; "
+          f"parsed whole after a selection: {sum(1 for r in checked if r['any_full'])}")
+    for r in sorted(checked, key=lambda r: (-r["max_widenings"], r["path"])):
+        if not (r["max_widenings"] or verbose):
+            continue
+        print(f"  {r['path']}: {r['lines']} lines, first {r['parsed']}, check: "
+              f"{r['widenings']} widenings -> {r['final']} lines"
+              f"{' (WHOLE FILE)' if r['full'] else ''}; every check: at most "
+              f"{r['max_widenings']} -> {r['max_final']}"
+              f"{' (WHOLE FILE)' if r['any_full'] else ''}")
+        for need in r["all_needs"]:
+            print(f"      {need}")
 
 
 if __name__ == "__main__":

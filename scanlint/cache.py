@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 import time
 
 from scanlint import __version__
@@ -71,6 +70,8 @@ def _write_atomic(folder: str, path: str, data) -> None:
         if not os.path.exists(gitignore):
             with open(gitignore, "w", encoding="utf-8") as out:
                 out.write("# Created by scanlint\n*\n")
+        import tempfile  # only for a write (it imports shutil and random)
+
         handle, temp = tempfile.mkstemp(dir=os.path.dirname(path), suffix=".tmp")
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             json.dump(data, out)

@@ -25,11 +25,12 @@ def _codes(value: str) -> tuple[str, ...]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from scanlint.report import formats
+    from scanlint.report import FORMAT_MODULES
 
     parser = argparse.ArgumentParser(prog="scanlint", description=__doc__.splitlines()[0])
     parser.add_argument("--version", action="version", version=f"scanlint {__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    # prog given: argparse would otherwise format a usage line (importing shutil) to make it
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", prog="scanlint")
 
     check = commands.add_parser("check", help="check files and optionally fix them")
     check.add_argument("paths", nargs="*", default=None, metavar="PATH",
@@ -41,7 +42,8 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--select", type=_codes, help="comma-separated codes or prefixes")
     check.add_argument("--extend-select", type=_codes, help="codes added to the selection")
     check.add_argument("--ignore", type=_codes, help="comma-separated codes or prefixes")
-    check.add_argument("--output-format", choices=sorted(formats()), default="text")
+    check.add_argument("--output-format", choices=sorted(FORMAT_MODULES),
+                       default="text")
     check.add_argument("--step-style", choices=STEP_STYLES)
     check.add_argument("--param-style", choices=PARAM_STYLES)
     check.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
@@ -70,7 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
     rule.add_argument("code", nargs="?", help="a code (SCN001) or name (lambda-step)")
     rule.add_argument("--all", action="store_true", help="every rule, as docs/rules.md")
 
-    from scanlint.verify.cli import add_verify_parser
+    from scanlint.verify.arguments import add_verify_parser
 
     add_verify_parser(commands)
     commands.add_parser("server", help="run the language server on stdio (needs scanlint[lsp])")
@@ -185,7 +187,7 @@ def only_changed(diagnostics: list[Diagnostic], rev: str, ctx) -> list[Diagnosti
 
 
 def run_check(args) -> int:
-    from scanlint.report import ReportContext, formats
+    from scanlint.report import ReportContext, renderer
 
     settings, root = resolve_settings(args)
     if args.pytest is not None and not (args.verify and args.fix):
@@ -206,7 +208,7 @@ def run_check(args) -> int:
             print(f"Would fix {summary.fixed} error{'s' if summary.fixed != 1 else ''}.",
                   file=sys.stderr)
         return EXIT_FINDINGS if summary.fixed and not args.exit_zero else EXIT_CLEAN
-    sys.stdout.write(formats()[args.output_format](summary.diagnostics, ctx))
+    sys.stdout.write(renderer(args.output_format)(summary.diagnostics, ctx))
     if args.statistics:
         sys.stdout.write(statistics(summary.diagnostics, ctx))
     if not args.quiet:
@@ -376,7 +378,7 @@ def unified_diff(path: str, old: str, new: str) -> str:
 
 def check_stdin(args, settings: Settings) -> int:
     from scanlint.engine import check_file
-    from scanlint.report import ReportContext, formats
+    from scanlint.report import ReportContext, renderer
 
     path = args.stdin_filename or "-"
     result = check_file(path, settings, fix=args.fix or args.diff, unsafe=args.unsafe_fixes,
@@ -396,9 +398,9 @@ def check_stdin(args, settings: Settings) -> int:
         return EXIT_FINDINGS if result.applied and not args.exit_zero else EXIT_CLEAN
     if args.fix:  # like ruff: the fixed source on stdout, the findings on stderr
         write_stdout(final)
-        sys.stderr.write(formats()[args.output_format](result.diagnostics, ctx))
+        sys.stderr.write(renderer(args.output_format)(result.diagnostics, ctx))
     else:
-        sys.stdout.write(formats()[args.output_format](result.diagnostics, ctx))
+        sys.stdout.write(renderer(args.output_format)(result.diagnostics, ctx))
     if not args.quiet:
         sys.stderr.write(summary_text(summary, ctx, args.fix))
     return exit_code(summary, args.exit_zero)

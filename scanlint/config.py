@@ -8,10 +8,16 @@ from dataclasses import replace
 
 from scanlint.settings import PARAM_STYLES, STEP_STYLES, Settings
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib
+
+
+def _toml():
+    """tomllib, imported only when a pyproject.toml is read (it costs a few milliseconds
+    on every run that reads none)."""
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - Python 3.10
+        import tomli as tomllib
+    return tomllib
 
 
 class ConfigError(Exception):
@@ -33,6 +39,7 @@ def find_pyproject(start: str) -> str | None:
     while True:
         candidate = os.path.join(folder, "pyproject.toml")
         if os.path.isfile(candidate):
+            tomllib = _toml()
             try:
                 with open(candidate, "rb") as handle:
                     if "scanlint" in tomllib.load(handle).get("tool", {}):
@@ -48,6 +55,7 @@ def find_pyproject(start: str) -> str | None:
 def load_settings(pyproject: str | None) -> Settings:
     if pyproject is None:
         return Settings()
+    tomllib = _toml()
     try:
         with open(pyproject, "rb") as handle:
             data = tomllib.load(handle)

@@ -198,14 +198,63 @@ def _check_text(text: str, path: str, settings: Settings) -> list[Diagnostic]:
     from scanlint.slicing import OutsideSlice, select
 
     selection = select(text, tree, facts)
+    stats = ParseStats(path, text.count("\n") + 1) if PARSE_LOG is not None else None
     while True:
         sliced = selection.source() if selection is not None else None
+        if stats is not None:
+            stats.parsed.append(selection.parsed_lines() if selection is not None
+                                else stats.lines)
         try:
-            return _check_parsed(text, tree, path, settings, rules, sliced)
+            found = _check_parsed(text, tree, path, settings, rules, sliced)
+            if stats is not None:
+                PARSE_LOG.append(stats)
+            return found
         except OutsideSlice as need:
             if selection is None or sliced is None:
                 raise  # a full parse leaves nothing out: a bug, reported as SCN990
             selection = selection.widened(need, sliced)
+            if stats is not None:
+                stats.needs.append(_why(need, selection is None))
+
+
+# -- parse statistics (benchmarks/slice_equivalence.py, tests) ---------------------------------
+# When a list, every check that reaches LibCST appends its ParseStats: how many lines each
+# parse saw and why each one after the first was needed.
+PARSE_LOG: list | None = None
+
+
+@dataclass
+class ParseStats:
+    path: str
+    lines: int  # the file's lines
+    parsed: list[int] = field(default_factory=list)  # lines LibCST saw, per parse (stubs out)
+    needs: list[str] = field(default_factory=list)  # why each parse after the first
+
+    @property
+    def widenings(self) -> int:
+        return len(self.parsed) - 1
+
+    @property
+    def full(self) -> bool:
+        """Whether the last parse saw the whole file after a narrower one."""
+        return len(self.parsed) > 1 and self.parsed[-1] == self.lines
+
+
+def _why(need, whole: bool) -> str:
+    """What asked for more, and where: the scanlint frames between the engine and the raise."""
+    asked = ("everything" if need.everything else
+             ", ".join(filter(None, [need.defining and f"defining {sorted(need.defining)}",
+                                     need.reading and f"reading {sorted(need.reading)}",
+                                     need.lines and f"lines {need.lines}"])))
+    frames = []
+    traceback = need.__traceback__
+    while traceback is not None:
+        code = traceback.tb_frame.f_code
+        module = code.co_filename.replace(os.sep, "/").rsplit("/scanlint/", 1)[-1]
+        if code.co_name not in ("_check_parsed", "_check_text"):
+            frames.append(f"{module.removesuffix('.py')}.{code.co_name}:{traceback.tb_lineno}")
+        traceback = traceback.tb_next
+    return f"{asked}{' -> whole file' if whole else ''} <- " + " < ".join(reversed(frames))
 
 
 def _check_parsed(text: str, tree, path: str, settings: Settings, rules,

@@ -9,7 +9,6 @@ from __future__ import annotations
 import io
 import os
 import re
-import tempfile
 import tokenize
 from dataclasses import dataclass
 from pathlib import Path
@@ -117,6 +116,8 @@ def write_atomic(path: str, data: bytes) -> None:
     path = os.path.realpath(path)
     folder = os.path.dirname(path)
     mode = os.stat(path).st_mode & 0o7777
+    import tempfile  # only for a write (it imports shutil and random)
+
     handle, temp = tempfile.mkstemp(prefix=".scanlint-", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(handle, "wb") as out:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
 
 _HUNK = re.compile(r"^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@", re.MULTILINE)
 
@@ -46,7 +45,9 @@ def verify_revision(rev: str, folder: str) -> None:
         raise GitError(f"`{rev}` is not a git revision here")
 
 
-def _git(folder: str, args: list[str], check: bool = True) -> subprocess.CompletedProcess:
+def _git(folder: str, args: list[str], check: bool = True):
+    import subprocess  # repo_root, on every run, needs none
+
     try:
         done = subprocess.run(["git", "-C", folder, *args], capture_output=True, text=True,
                               timeout=60)

@@ -54,13 +54,19 @@ def parse(text: str) -> ast.Module | None:
         return None
 
 
-def _jax_imports(tree: ast.Module) -> dict[str, set[str]]:
+def _imports(tree: ast.Module) -> list[ast.stmt]:
+    """Every import statement, in any scope."""
+    return [node for node in _statements(tree.body)
+            if isinstance(node, (ast.Import, ast.ImportFrom))]
+
+
+def _jax_imports(imports: list[ast.stmt]) -> dict[str, set[str]]:
     """Each local name a jax import binds (in any scope), with the dotted names it is bound
     to: `import jax.lax` binds `jax` to "jax", `import jax.lax as L` binds `L` to "jax.lax",
     `from jax import lax as x` binds `x` to "jax.lax"; a star import binds each family name.
     This is what the model resolves callees through (`scopes.import_qualified_name`)."""
     bound: dict[str, set[str]] = {}
-    for node in _statements(tree.body):
+    for node in imports:
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name == "jax" or alias.name.startswith("jax."):
@@ -150,7 +156,8 @@ class SiteFacts:
 
 
 def site_facts(text: str, tree: ast.Module) -> SiteFacts:
-    imports = {name: frozenset(dotted) for name, dotted in _jax_imports(tree).items()}
+    statements = _imports(tree)
+    imports = {name: frozenset(dotted) for name, dotted in _jax_imports(statements).items()}
     functions = frozenset(name for name, dotted in imports.items()
                           if any(possible_callee(d) for d in dotted))
     lines: set[int] = set()
@@ -159,7 +166,7 @@ def site_facts(text: str, tree: ast.Module) -> SiteFacts:
     if functions:
         _add_lines(lines, _searchable(text),
                    r"\b(?:%s)\b" % "|".join(re.escape(f) for f in sorted(functions)))
-    return SiteFacts(imports, functions, tuple(sorted(lines)), jit_facts(tree, text))
+    return SiteFacts(imports, functions, tuple(sorted(lines)), jit_facts(tree, text, statements))
 
 
 def _add_lines(lines: set[int], text: str, pattern: str) -> None:
@@ -239,14 +246,16 @@ class JitFacts:
     jit_names: frozenset[str]  # those a jit is imported as (`from jax import jit as J`)
     wrapped: frozenset[str]  # names passed to a jit call (`jax.jit(f)`, `J(partial(f, ...))`)
     looping_wrapped: frozenset[str]  # those of them that are top-level defs with a range loop
+    range_lines: tuple[int, ...] = ()  # sorted lines where `range` is spelled
 
 
-def jit_facts(tree: ast.Module, text: str) -> JitFacts | None:
+def jit_facts(tree: ast.Module, text: str,
+              imports: list[ast.stmt] | None = None) -> JitFacts | None:
     """None when nothing in the module is imported from a package that has a jit. Every jit
     the model resolves is a name imported as one, or an attribute `jit`/`filter_jit` of a
     name imported from such a package (`jax.jit`, `api.jit`, `eqx.filter_jit`)."""
     roots, jit_names = set(), set()
-    for node in _statements(tree.body):
+    for node in imports if imports is not None else _imports(tree):
         if isinstance(node, ast.Import):
             roots.update(a.asname or a.name.split(".")[0] for a in node.names
                          if a.name.split(".")[0] in JIT_PACKAGES)
@@ -268,7 +277,10 @@ def jit_facts(tree: ast.Module, text: str) -> JitFacts | None:
     looping = frozenset(s.name for s in tree.body
                         if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
                         and s.name in wrapped and _has_range_loop(s))
-    return JitFacts(frozenset(roots), frozenset(jit_names), wrapped, looping)
+    range_lines: set[int] = set()
+    _add_lines(range_lines, _searchable(text), r"\brange\b")
+    return JitFacts(frozenset(roots), frozenset(jit_names), wrapped, looping,
+                    tuple(sorted(range_lines)))
 
 
 def may_hold_unrolled_loop(statement: ast.stmt, facts: JitFacts) -> bool:
@@ -276,7 +288,10 @@ def may_hold_unrolled_loop(statement: ast.stmt, facts: JitFacts) -> bool:
     jit (decorated through a jit import, or wrapped by name) with a `for ... in range(...)`
     loop, nested defs and classes included; or a module-level call wrapping such a def
     (`fast = jax.jit(simulate)`), which the model must see to know the def is jitted."""
-    for node in _statements([statement]):
+    first, last = statement_lines(statement)
+    at = bisect.bisect_left(facts.range_lines, first)
+    spelled = at < len(facts.range_lines) and facts.range_lines[at] <= last
+    for node in _statements([statement]) if spelled else ():  # no `range`: no range loop
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
         jitted = node.name in facts.wrapped or any(

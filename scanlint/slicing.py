@@ -23,6 +23,7 @@ SCANLINT_FULL_PARSE=1 turns the selection off.
 from __future__ import annotations
 
 import ast
+import bisect
 import copy
 import os
 import re
@@ -30,12 +31,15 @@ import secrets
 import unicodedata
 from dataclasses import dataclass, field
 
-from scanlint.prefilter import (SITE_PREDICATES, SiteFacts, names_passed_to_sites,
-                                site_facts, statement_lines, statement_may_hold_site)
+from scanlint.prefilter import (SITE_PREDICATES, SiteFacts, _statements,
+                                names_passed_to_sites, possible_site_call, site_facts,
+                                statement_lines, statement_may_hold_site)
 
 FULL_PARSE_VARIABLE = "SCANLINT_FULL_PARSE"
 # Parses with a wider selection before giving up and parsing the whole file.
 MAX_WIDENINGS = 4
+# A def asked for brings the stubs it names, and those they name, this many steps deep.
+REACH_LEVELS = 3
 
 # Physical lines with their endings, split as Python's tokenizer splits them.
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")
@@ -99,12 +103,14 @@ _DEF_NAME = re.compile(r"(?:async\s+)?def\s+(\w+)|class\s+(\w+)")
 
 
 def stub_of(path: tuple[int, ...], node: ast.stmt, lines: list[str],
-            next_first: int) -> Stub | None:
+            next_first: int, walrus: bool = True) -> Stub | None:
     """The stub ``node`` may become, or None when it must be parsed whole: not a def or
     class, a body on the header's line, a name bound in its header, or text whose rendering
     or comment ownership a stub could change (tabs or form feeds, a trailing backslash).
-    ``next_first``: the first line of the statement after it (or past the end)."""
-    if not isinstance(node, _DEFINITIONS) or not node.body or _binds_in_header(node):
+    ``next_first``: the first line of the statement after it (or past the end); ``walrus``
+    False: the file has no `:=`."""
+    if not isinstance(node, _DEFINITIONS) or not node.body or (walrus and
+                                                               _binds_in_header(node)):
         return None
     first, last = statement_lines(node)
     body_first, _ = statement_lines(node.body[0])
@@ -223,6 +229,11 @@ class Selection:
     stubs: dict[tuple[int, ...], Stub]
     widenings: int = 0
 
+    def parsed_lines(self) -> int:
+        """The lines LibCST sees: the file's, less the stubs' bodies."""
+        return self.text.count("\n") + 1 - sum(stub.last - stub.first
+                                                 for stub in self.stubs.values())
+
     def source(self) -> SlicedSource:
         lines = list(self.lines)
         body = list(self.tree.body)
@@ -250,8 +261,12 @@ class Selection:
         """The selection with the statements ``need`` asks for; None: parse the whole file."""
         if need.everything or self.widenings >= MAX_WIDENINGS:
             return None
-        wanted = {path for path, stub in self.stubs.items() if stub.name in need.defining
-                  or need.lines and stub.first <= need.lines[1] and need.lines[0] <= stub.last}
+        defined = {path for path, stub in self.stubs.items() if stub.name in need.defining}
+        wanted = defined | {path for path, stub in self.stubs.items() if need.lines
+                            and stub.first <= need.lines[1] and need.lines[0] <= stub.last}
+        # What a def is asked for, what it calls is asked for next (SCN207 and values.py
+        # follow calls into module-level functions, a level at a time): parse them now.
+        wanted |= self._reached(defined)
         if need.reading:
             wanted |= source.stubs_reading(need.reading)
         if not wanted:
@@ -260,6 +275,70 @@ class Selection:
         if not stubs:
             return None
         return Selection(self.text, self.tree, self.lines, stubs, self.widenings + 1)
+
+
+    def _reached(self, paths: set[tuple[int, ...]],
+                 levels: int = REACH_LEVELS) -> set[tuple[int, ...]]:
+        """The top-level stubs the defs and classes at ``paths`` name, directly or through
+        module-level assignments (`f = jax.jit(g)`, `f = partial(g, W)`), and the stubs
+        those name, to ``levels`` steps."""
+        if not paths:
+            return set()
+        by_name: dict[str, list[tuple[int, ...]]] = {}
+        for path, stub in self.stubs.items():
+            if len(path) == 1:
+                by_name.setdefault(stub.name, []).append(path)
+        assigned = _Reads(_assigned_values(self.tree))
+        found: set[tuple[int, ...]] = set()
+        frontier = set(paths)
+        for _ in range(levels):
+            names: set[str] = set()
+            for path in frontier:
+                names |= _names_read(self.stubs[path].node)
+            names |= {m for n in names for m in assigned.get(n)}
+            frontier = {p for n in names for p in by_name.get(n, ())} - found - paths
+            if not frontier:
+                break
+            found |= frontier
+        return found
+
+
+def _module_binding_counts(tree: ast.Module) -> dict[str, int]:
+    """How many module-level statements bind each name (a lower bound: enough to tell the
+    names bound once)."""
+    counts: dict[str, int] = {}
+    for node in _statements(tree.body, into_definitions=False):
+        names: list[str] = []
+        if isinstance(node, _DEFINITIONS):
+            names = [node.name]
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names = [(a.asname or a.name).split(".")[0] for a in node.names]
+        else:
+            for target in [*getattr(node, "targets", ()), getattr(node, "target", None)]:
+                if target is not None:
+                    names += [n.id for n in ast.walk(target) if isinstance(n, ast.Name)]
+        for name in names:
+            counts[name] = counts.get(name, 0) + 1
+    return counts
+
+
+def _assigned_values(tree: ast.Module) -> dict[str, list[ast.AST]]:
+    """Each name a module-level assignment binds -> the values assigned."""
+    values: dict[str, list[ast.AST]] = {}
+    for statement in tree.body:
+        value = getattr(statement, "value", None)
+        if isinstance(statement, (ast.Assign, ast.AnnAssign)) and value is not None:
+            targets = statement.targets if isinstance(statement, ast.Assign) else [
+                statement.target]
+            for target in targets:
+                for node in ast.walk(target):
+                    if isinstance(node, ast.Name):
+                        values.setdefault(node.id, []).append(value)
+    return values
+
+
+def _names_read(node: ast.AST) -> set[str]:
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
 
 
 def _stub_node(stub: Stub) -> ast.stmt:
@@ -283,11 +362,13 @@ def select(text: str, tree: ast.Module | None,
     lines = _LINE.findall(text)
     facts = facts or site_facts(text, tree)
     passed: set[str] = set()
+    bodies: set[str] = set()
     needed, loop_classes = set(), set()
     for index, node in enumerate(tree.body):
         holds = statement_may_hold_site(node, facts)
         if holds:
             passed |= names_passed_to_sites(node, facts)
+            bodies |= _read_by_bodies(node, facts)
         others = [p for p in SITE_PREDICATES if p is not statement_may_hold_site]
         if holds or any(predicate(node, facts) for predicate in others):
             needed.add(index)
@@ -296,8 +377,12 @@ def select(text: str, tree: ast.Module | None,
             if holds and isinstance(node, ast.ClassDef) and not any(p(node, facts) for p in others):
                 loop_classes.add(index)
 
+    passed |= _module_reach(passed, bodies, tree)
+
+    global_lines = [number for number, line in enumerate(lines, 1) if "global" in line]
+
     def may_go(stub: Stub) -> bool:
-        if stub.name in passed or _declares_global(stub, lines):
+        if stub.name in passed or _declares_global(stub, lines, global_lines):
             return False
         if len(stub.path) == 1:
             return stub.path[0] not in needed
@@ -306,6 +391,78 @@ def select(text: str, tree: ast.Module | None,
     stubs = {path: stub for path, stub in _stubs(tree, lines, loop_classes).items()
              if may_go(stub)}
     return Selection(text, tree, lines, stubs) if stubs else None
+
+
+def _read_by_bodies(statement: ast.stmt, facts: SiteFacts) -> set[str]:
+    """What the bodies the possible sites in ``statement`` pass may read: the names an
+    inline lambda reads, the names passed (a module-level def, or `partial`'s or a wrapper's
+    first argument), and the names read by the defs and lambdas of ``statement`` bound to
+    them."""
+    named: set[str] = set()
+    read: set[str] = set()
+    for node in ast.walk(statement):
+        if not possible_site_call(node, facts):
+            continue
+        for argument in [*node.args, *(k.value for k in node.keywords)]:  # type: ignore
+            while isinstance(argument, ast.Call) and argument.args:
+                argument = argument.args[0]
+            if isinstance(argument, ast.Name):
+                named.add(argument.id)
+            elif isinstance(argument, ast.Lambda):
+                read |= _names_read(argument)
+    for node in ast.walk(statement):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in named:
+            read |= _names_read(node)
+        elif isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id in named for t in node.targets):
+            read |= _names_read(node.value)  # a lambda, or `partial(_cond, tol)`
+    return named | read
+
+
+def _module_reach(passed: set[str], bodies: set[str], tree: ast.Module,
+                  levels: int = REACH_LEVELS) -> set[str]:
+    """What the sites need at module level beyond the names they pass: the names read by
+    the module-level assignments of ``passed`` (a site passing `step`, bound by
+    `step = partial(_step, n=3)`, needs `_step`), and, from the names the bodies read
+    (``bodies``), the module-level defs, classes and assignments they name and what those
+    read, to ``levels`` steps (SCN207 follows a body's calls three deep)."""
+    values = _Reads(_assigned_values(tree))
+    bound = _module_binding_counts(tree)
+    # Rules follow a name into a function only when one statement binds it (`@overload`s
+    # of `where` are not followed).
+    definitions = _Reads({statement.name: [statement] for statement in tree.body
+                          if isinstance(statement, _DEFINITIONS)
+                          and bound.get(statement.name) == 1})
+    found: set[str] = set()
+    frontier = set(passed)
+    for _ in range(levels):  # through assignments only
+        frontier = {m for n in frontier for m in values.get(n)} - found - passed
+        found |= frontier
+    frontier, expanded = bodies | found, set()
+    for _ in range(levels):
+        frontier = frontier | {m for n in frontier for m in values.get(n)}
+        reached = {n for n in frontier if n in definitions.nodes} - expanded
+        found |= reached
+        expanded |= reached
+        frontier = {m for n in reached for m in definitions.get(n)} - found - bodies
+        if not frontier:
+            break
+    return found
+
+
+class _Reads:
+    """The names read by the nodes bound to each name, computed when first asked."""
+
+    def __init__(self, nodes: dict[str, list[ast.AST]]) -> None:
+        self.nodes = nodes
+        self._reads: dict[str, set[str]] = {}
+
+    def get(self, name: str) -> set[str]:
+        found = self._reads.get(name)
+        if found is None:
+            found = self._reads[name] = set().union(
+                *(_names_read(node) for node in self.nodes.get(name, ())))
+        return found
 
 
 def every_stub(text: str, tree: ast.Module) -> Selection | None:
@@ -329,9 +486,10 @@ def _stubs(tree: ast.Module, lines: list[str],
     ``classes`` that can, by path."""
     body = tree.body
     stubs = {}
+    walrus = any(":=" in line for line in lines)
     for index, node in enumerate(body):
         after = statement_lines(body[index + 1])[0] if index + 1 < len(body) else len(lines) + 1
-        stub = stub_of((index,), node, lines, after)
+        stub = stub_of((index,), node, lines, after, walrus)
         if stub is not None:
             stubs[stub.path] = stub
         if index in classes:
@@ -339,15 +497,18 @@ def _stubs(tree: ast.Module, lines: list[str],
             for number, member in enumerate(members):
                 next_first = (statement_lines(members[number + 1])[0]
                               if number + 1 < len(members) else after)
-                stub = stub_of((index, number), member, lines, next_first)
+                stub = stub_of((index, number), member, lines, next_first, walrus)
                 if stub is not None:
                     stubs[stub.path] = stub
     return stubs
 
 
-def _declares_global(stub: Stub, lines: list[str]) -> bool:
-    """A `global` statement in the body binds module names: the stub would hide them."""
-    return (_GLOBAL.search("".join(lines[stub.first - 1:stub.last])) is not None
+def _declares_global(stub: Stub, lines: list[str], global_lines: list[int]) -> bool:
+    """A `global` statement in the body binds module names: the stub would hide them.
+    ``global_lines``: the sorted lines of the file where `global` is spelled."""
+    at = bisect.bisect_left(global_lines, stub.first)
+    return (at < len(global_lines) and global_lines[at] <= stub.last
+            and _GLOBAL.search("".join(lines[stub.first - 1:stub.last])) is not None
             and any(isinstance(n, ast.Global) for n in ast.walk(stub.node)))
 
 

@@ -16,7 +16,8 @@ from typing import Mapping
 import libcst as cst
 
 from scanlint.model import PARTIAL_NAMES, FileModel
-from scanlint.scopes import Binding, Scope, all_params, lookup, qualified_name
+from scanlint.scopes import (Binding, Scope, StubBinding, all_params, lookup,
+                             qualified_name)
 
 # What applies `jit` to a function, and whether its other arguments may be Python values:
 # equinox's filter_jit makes every non-array argument static.
@@ -107,9 +108,19 @@ def _jitted_around(scope: Scope, jitted: dict[int, JitInfo]) -> Scope | None:
 
 
 def jitted_functions(model: FileModel) -> dict[int, JitInfo]:
-    """id(def) -> how it runs under jit, for decorated defs and module-level wraps."""
+    """id(def) -> how it runs under jit, for decorated defs and module-level wraps.
+
+    Only the parsed scopes are asked (`walk_parsed`), and a module-level wrap of a def the
+    sliced parse left out (a stub) is passed over: they could only add functions whose loops
+    are not there. The selection keeps every top-level statement that may hold a loop under
+    jit (`prefilter.statement_may_hold_jit_loop`): a def a jit decorates or wraps by name
+    with a `range` loop whose trip count may be known, nested defs and classes included, and
+    every module-level statement wrapping such a def. A stub holds no such loop, so nothing
+    it would add can give a JitLoop (benchmarks/slice_equivalence.py checks the findings)."""
     found: dict[int, JitInfo] = {}
-    for scope in model.module_scope.walk():
+    for scope in model.module_scope.walk_parsed():
+        if scope.outside_slice:
+            continue
         if scope.kind == "function" and isinstance(scope.node, cst.FunctionDef):
             for decorator in scope.node.decorators:
                 info = _jit_applied(decorator.decorator, scope.parent or scope, scope.node,
@@ -181,6 +192,8 @@ def _module_def(model: FileModel, expr: cst.BaseExpression) -> cst.FunctionDef |
         return None
     bindings = model.module_scope.bindings.get(expr.value, [])
     if len(bindings) == 1 and bindings[0].kind == "def":
+        if isinstance(bindings[0], StubBinding):
+            return None  # no loop of it is parsed (see jitted_functions)
         node = bindings[0].node
         return node if isinstance(node, cst.FunctionDef) else None
     return None

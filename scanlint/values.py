@@ -25,8 +25,8 @@ from typing import Iterator
 import libcst as cst
 
 from scanlint.model import FileModel
-from scanlint.scopes import (BUILTIN_NAMES, Binding, Scope, all_params, dotted, lookup,
-                             qualified_name)
+from scanlint.scopes import (BUILTIN_NAMES, Binding, Scope, StubBinding, all_params, dotted,
+                             lookup, qualified_name)
 
 # Modules whose functions take and return arrays.
 ARRAY_MODULES = ("jax.numpy.", "jax.lax.", "jax.random.", "jax.nn.", "jax.scipy.", "jax.image.",
@@ -469,13 +469,17 @@ class _Contexts:
             self._argument(arg, use)
 
     def _callee(self, func: cst.BaseExpression):
-        """The def or lambda of this file that a plain name calls, when it has one binding."""
+        """The def or lambda of this file that a plain name calls, when it has one binding;
+        for a def the sliced parse left out, its binding, whose node is read (and the def
+        parsed) only if a use is followed into it (`_expand`)."""
         if not isinstance(func, cst.Name) or func.value in BUILTIN_NAMES and lookup(
                 self.scope, func.value)[0] is None:
             return None
         _owner, bindings = lookup(self.scope, func.value)
         if len(bindings) != 1:
             return None
+        if isinstance(bindings[0], StubBinding):
+            return bindings[0] if bindings[0].kind == "def" else None
         node = bindings[0].node
         if isinstance(node, cst.FunctionDef):
             return node
@@ -576,11 +580,14 @@ class Values:
         if use.kind == "call":
             if depth >= _FOLLOW_DEPTH:
                 return [Use(UNKNOWN, use.why)]
-            param = _parameter(self.model, *use.follow)
+            function, position, keyword = use.follow
+            if isinstance(function, StubBinding):
+                function = function.node  # the def is parsed only now: OutsideSlice
+            param = _parameter(self.model, function, position, keyword)
             if param is None:
                 return [Use(UNKNOWN, use.why)]
             inner = self.uses(param, depth + 1, seen)
-            where = _function_label(use.follow[0])
+            where = _function_label(function)
             return [Use(u.kind, f"{u.why} in `{where}`", strong=u.strong)
                     for u in inner] or [Use(UNKNOWN, use.why)]
         return [use]

@@ -30,6 +30,12 @@ def normalized(text: str) -> str:
     return text.replace(ROOT.resolve().as_uri(), "file://ROOT").replace(str(ROOT), "ROOT")
 
 
+def test_the_command_line_names_every_format_module():
+    from scanlint.report import FORMAT_MODULES, renderer
+
+    assert {name: renderer(name) for name in FORMAT_MODULES} == formats()
+
+
 @pytest.mark.parametrize("name", sorted(formats()))
 def test_golden(name):
     output = normalized(produce(name))

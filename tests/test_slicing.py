@@ -143,8 +143,13 @@ def test_tricky_file_gives_the_same_findings_fixes_and_statements(name, text):
 
 def test_fixtures_and_jax_control_flow_give_the_same_findings_and_fixes():
     jax = pytest.importorskip("jax")
-    control_flow = str(__import__("pathlib").Path(jax.__file__).parent / "_src/lax/control_flow")
-    files = discover([str(FIXTURES), control_flow]).files
+    root = __import__("pathlib").Path(jax.__file__).parent
+    # The fixtures' bodies call every helper they define (all kept); these jax modules have
+    # sites among many defs the sites do not need.
+    modules = [root / "_src/lax/linalg.py", root / "_src/tpu/linalg/eigh.py",
+               root / "experimental/ode.py"]
+    files = discover([str(FIXTURES), str(root / "_src/lax/control_flow"),
+                      *(str(m) for m in modules if m.is_file())]).files
     sliced = 0
     for path in files:
         text = read_source(path).text
@@ -279,3 +284,29 @@ def test_a_file_no_site_can_be_in_imports_neither_libcst_nor_rules():
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                             cwd=ROOT)
     assert result.stdout.strip() == "[] []", result.stdout + result.stderr
+
+
+# -- no rule undoes the selection on jax's large modules (issue 17) --------------------------
+JAX_MODULES = ("numpy/lax_numpy.py", "lax/linalg.py", "lax/control_flow/loops.py")
+
+
+@pytest.mark.parametrize("module", JAX_MODULES)
+@pytest.mark.parametrize("style", ["default", "closure", "carry"])
+def test_no_rule_forces_a_whole_parse_of_jax_modules(module, style, monkeypatch):
+    """The engine's parse statistics (not times): every rule asks only what the selection
+    holds, or what a narrow widening adds; none sends the file whole to LibCST."""
+    spec = importlib.util.find_spec("jax")
+    path = __import__("pathlib").Path(spec.origin).parent / "_src" / module if spec else None
+    if path is None or not path.is_file():
+        pytest.skip("jax's sources are not installed")
+    from scanlint import engine
+
+    text = read_source(str(path)).text
+    log = []
+    monkeypatch.setattr(engine, "PARSE_LOG", log)
+    settings = Settings() if style == "default" else Settings(param_style=style)
+    check_text(text, str(path), settings)
+    for stats in log:
+        assert not stats.full, stats.needs
+        assert stats.widenings <= 1, stats.needs
+        assert stats.parsed[-1] < stats.lines // 3, stats.parsed

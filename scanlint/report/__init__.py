@@ -131,8 +131,23 @@ class ReportContext:
 Renderer = Callable[[list[Diagnostic], ReportContext], str]
 
 
+# Each format's name and module: the command line offers them and renders one without
+# importing every format (tests/test_formats.py checks this against the modules).
+FORMAT_MODULES = {
+    "full": "full", "github": "github", "github-review": "github_review", "gitlab": "gitlab",
+    "json": "json", "json-lines": "json_lines", "rdjson": "rdjson", "rdjsonl": "rdjsonl",
+    "sarif": "sarif", "text": "text",
+}
+
+
+def renderer(name: str) -> Renderer:
+    """The renderer of the format ``name`` (one of FORMAT_MODULES)."""
+    return importlib.import_module(f"{__name__}.{FORMAT_MODULES[name]}").render
+
+
 @lru_cache(maxsize=1)
 def formats() -> dict[str, Renderer]:
+    """Every format module's renderer, by name."""
     found = {}
     for info in pkgutil.iter_modules(__path__):
         module = importlib.import_module(f"{__name__}.{info.name}")

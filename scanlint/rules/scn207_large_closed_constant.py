@@ -132,10 +132,10 @@ def _closed_arrays(model: FileModel, scope: Scope) -> list[tuple[str, str | None
             if _built_array(model, bindings):
                 found.append((name, via))
                 continue
-            if len(bindings) != 1:
+            if len(bindings) != 1 or depth >= 3:
                 continue
             for inner in _functions_of(model, bindings[0]):
-                if id(inner) not in seen and depth < 3:
+                if id(inner) not in seen:
                     seen.add(id(inner))
                     pending.append((inner, via or name, depth + 1))
     return list(dict.fromkeys(found))

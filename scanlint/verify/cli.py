@@ -14,39 +14,8 @@ from scanlint.verify.compare import Verdict, compare_entry
 from scanlint.verify.loading import locate_module, project_root
 from scanlint.verify.plan import Entry, changed_entries, defines, plan
 from scanlint.verify.recording import Recording, Target, record
+from scanlint.verify.arguments import PYTEST_TIMEOUT, VARIANTS
 from scanlint.verify.runner import RunOptions, VersionRun
-
-VARIANTS = ("float16", "bfloat16", "x64")
-PYTEST_TIMEOUT = 3600.0  # a project's test run takes longer than replaying a few calls
-
-
-def add_verify_parser(commands) -> None:
-    verify = commands.add_parser(
-        "verify", help="run code before and after a change under jax.jit and compare outputs")
-    verify.add_argument("files", nargs="+", metavar="FILE",
-                        help="OLD.py NEW.py, or one FILE (compared with its --fix result), "
-                             "or FILE... with --rev")
-    verify.add_argument("--rev", help="compare each FILE with its version at this git revision")
-    verify.add_argument("--call", action="append", default=[],
-                        help='an entry call evaluated in the module, e.g. "run(s0, a, 0.01)"')
-    verify.add_argument("--pytest", metavar="ARGS",
-                        help='run the project\'s tests once (pytest ARGS, e.g. "tests/") and '
-                             "replay the calls they make to the changed functions")
-    verify.add_argument("--step-style", choices=("def", "lambda", "any"))
-    verify.add_argument("--param-style", choices=("closure", "carry", "consistent", "any"))
-    verify.add_argument("--unsafe-fixes", action="store_true",
-                        help="with one FILE: include unsafe fixes in the version compared")
-    verify.add_argument("--bench", action="store_true", help="time cached jitted calls")
-    verify.add_argument("--hlo", action="store_true", help="also compare the optimised HLO")
-    verify.add_argument("--dtypes", default="",
-                        help=f"also run with float inputs cast: comma-separated {VARIANTS}")
-    verify.add_argument("--timeout", type=float, default=300.0,
-                        help="seconds for each version's subprocess")
-    verify.add_argument("--pytest-timeout", type=float, default=PYTEST_TIMEOUT,
-                        help="seconds for the test run of --pytest")
-    verify.add_argument("--output-format", choices=("text", "json"), default="text")
-    verify.add_argument("--config", help="a pyproject.toml with [tool.scanlint]")
-
 
 EXERCISED = ("identical", "differs", "failed")
 PASSING = ("identical", "covered")
