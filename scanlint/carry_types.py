@@ -449,7 +449,8 @@ def _indexed_shape(shape: tuple | None, expr: cst.Subscript, ctx: Context) -> tu
     if "rest" in parts:
         at = parts.index("rest")
         parts[at:at + 1] = ["keep"] * (len(shape) - used)
-    parts += ["keep"] * (len(shape) - used)
+    else:
+        parts += ["keep"] * (len(shape) - used)
     out: list[int] = []
     axes = iter(shape)
     for p in parts:
