@@ -1635,91 +1635,14 @@ out = repeat_double(1.0, 3)
         raises="__index__", note="`range(n)` over a traced argument under jit"),
 ]
 
-# Why scanlint missed each case, found at this branch's snapshot of main (c027799) by reading
-# the rules and by linting variants of the reproduction that remove one feature at a time
-# (what a variant changed is said here). Stale once the rules change: rerun
-# `python benchmarks/recall.py --cases holdout` and check.
-WHY_MISSED = {
-    "h201-list-init-from-caller":
-        "the init is the parameter `state0`; SCN201 follows a name only to an assignment in "
-        "the call's own scope, never to a caller's argument, so the init is unknown. The same "
-        "body with the list at the call is reported (h201-list-init-tuple-carry)",
-    "h201-namedtuple-returned-as-tuple":
-        "SCN201's values (carry_types.value_of) are tuple, list and dict literals: a NamedTuple "
-        "call `Particle(x0, v0)` is unknown, bound to a name or written at the call, so no "
-        "return is compared (returning a list is not reported either)",
-    "h201-carry-built-by-helper":
-        "the returned carry is a helper's call `pack(...)`, whose return is not followed; the "
-        "same tuple written inline is reported",
-    "h201-method-body-wraps-in-list":
-        "the body is `self.step`, an attribute: the model keeps no function for it "
-        "(BodyRef kind 'attribute'), so no rule analyses the body; as a local def it is "
-        "reported",
-    "h201-none-slot-filled":
-        "the `None` slot comes back as `x`, the per-step input of an xs that is a parameter, "
-        "whose value is unknown; `None` is compared only with values the code shows "
-        "(`best * 2.0` or `1.0` there is reported)",
-    "h202-xs-name-bound-to-none":
-        "only an omitted xs or the literal `None` count; a name bound to None (`drive = None`) "
-        "is not followed",
-    "h202-empty-tuple-xs":
-        "the empty tuple `()` (an empty pytree: nothing to scan) is not recognised; only an "
-        "omitted xs or the literal `None`",
-    "h203-helper-returns-carry":
-        "the body returns a helper's call; SCN203 reports returns that visibly are not pairs "
-        "and does not follow a call to the helper's return (`return 0.9 * v + g` is reported)",
-    "h204-numpy-random-in-body":
-        "NumPy's global RNG (`onp.random.normal()`) is not among SCN204's effects (print, next, "
-        "mutating or storing into outer containers and attributes, global/nonlocal)",
-    "h204-method-appends-to-attribute":
-        "the mutator's receiver is an attribute, `self.losses.append(...)`; SCN204 reports "
-        "`X.append(...)` only for a plain name X bound outside the body (with `losses = "
-        "self.losses` before the body and `losses.append(loss)` in it, reported)",
-    "h204-logging-in-fori-body":
-        "a logging call (`log.info`) is not among SCN204's effects; of output calls only "
-        "`print` is",
-    "h205-bodies-in-tuple-from-helper":
-        "the bodies are kept in a tuple rebuilt by `bodies = bodies + (body,)` (SCN205 follows "
-        "a list or dict bound once and filled by append/insert/item store), and the loop call "
-        "is in the caller, over the helper's return; with a list and the call in the same "
-        "function it is reported, a tuple in the same function still is not",
-    "h205-while-conds-at-module-level":
-        "the late-bound functions are while_loop conditions: SCN205 looks only at the body "
-        "(`site.body()` skips `cond_fun`); the same module-level loop keeping bodies is "
-        "reported",
-    "h206-counter-in-dict-carry":
-        "SCN206 needs the carry unpacked (`y, t = state`); a dict carry read by key (also "
-        "after `t = state['t']`) is skipped; the same counter in an unpacked tuple is reported",
-    "h206-counter-in-namedtuple-lambda":
-        "the counter's init must be the literal `0` (here `jnp.int32(0)`) and the carry "
-        "unpacked (a lambda reads `c.k` from a NamedTuple); a def unpacking a tuple with "
-        "`jnp.int32(0)` is still not reported, with `0` it is",
-    "h206-index-array-as-xs":
-        "outside SCN206's stated scope: the index is scanned as xs (`jnp.arange(n)`), not "
-        "kept as a carry counter",
-    "h207-array-built-by-helper":
-        "the array is built by a module-level function `make_weights(64)`, not an array maker "
-        "or an expression over one, and the helper's return is not followed; with "
-        "`W = jnp.ones((64, 64)) / 64` first, reported",
-    "h207-class-attribute-array":
-        "the body reads `Params.W`, a class attribute; SCN207 looks at module-level names bound "
-        "to array expressions (`Params` is a class)",
-    "h207-array-in-module-dict":
-        "the module-level name is a dict holding the array (`CONST['mix']`); SCN207 considers "
-        "only names bound to an array expression",
-    "h208-reward-keepdims":
-        "`obs` is an element of an xs that is a parameter (unknown); and with xs made in the "
-        "function, `jnp.sum(..., keepdims=True)` still gets an unknown shape (a reduction with "
-        "more than one argument) and `[None]` is not modelled (`.reshape(1)` is reported)",
-    "h208-int32-total-gets-mean":
-        "`jnp.mean(b)` of an element of an xs that is a parameter is unknown, though a mean is "
-        "always inexact (int32 -> float32 whatever `b` is); with xs made in the function, "
-        "reported",
-    "h208-bf16-init-from-caller":
-        "the init is the parameter `h0` (cast by the caller), not followed across the call; "
-        "also `jnp.eye` is not a known array maker and `+ x` (an xs element of a parameter) "
-        "is unknown: only with the bfloat16 init at the call, `w = jnp.ones((3, 3))` and no "
-        "`+ x` is it reported",
-}
-WHY_MISSED.update({case.id: "SCN301 is not in this checkout" for case in CASES
-                   if case.codes == ("SCN301",) and case.visible})
+# Why scanlint misses a case, kept for the cases it still misses. Found first at this branch's
+# snapshot of main (c027799), where SCN2xx reported 18 of the 40 visible cases; the branch
+# recall2 made the rules catch the ways of writing those 22 misses represent (a parameter
+# followed to the calls of its function, NamedTuple records, helpers' returns, method
+# bodies, empty pytrees and names bound to None as xs, host RNGs, logging and attribute
+# containers, bodies kept in tuples or returned by helpers, while_loop conditions, counters
+# in dict and NamedTuple carries and from `jnp.arange`, arrays built by helpers, class
+# attributes and module-level dicts, keepdims, `x[None]`, always-inexact reductions,
+# `jnp.eye`), and now every visible SCN2xx case is reported. Stale once the rules change:
+# rerun `python benchmarks/recall.py --cases holdout` and check.
+WHY_MISSED: dict[str, str] = {}

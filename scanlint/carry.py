@@ -31,6 +31,21 @@ class StepFunction:
     scope: Scope
     carry_param: cst.Param | None  # None for lax.map, whose body has no carry
     returns_pair: bool  # scan bodies return (carry, y); fori/while bodies the carry itself
+    bound_params: int = 0  # leading parameters a method's attribute binds (`self`)
+
+    @property
+    def bound_names(self) -> set[str]:
+        """The names of the parameters a method's attribute binds (`self`): objects made
+        outside the body, like the names it captures."""
+        params = self.node.params
+        return {p.name.value for p in [*params.posonly_params, *params.params][
+            :self.bound_params]}
+
+    @property
+    def params(self) -> list[cst.Param]:
+        """The positional parameters the loop passes values to (after `self`)."""
+        params = self.node.params
+        return [*params.posonly_params, *params.params][self.bound_params:]
 
     @property
     def carry_name(self) -> str:
@@ -42,21 +57,30 @@ class StepFunction:
         return isinstance(self.node, cst.FunctionDef)
 
 
-def step_function(model: FileModel, site: ScanSite, role: str | None = None) -> StepFunction | None:
+def step_function(model: FileModel, site: ScanSite, role: str | None = None,
+                  methods: bool = False) -> StepFunction | None:
+    """The body (or ``role``'s function) the site runs, when it is a def or lambda of this
+    file. ``methods``: also a method of the enclosing class (`self.step`); only rules that
+    read a body (SCN2xx) ask for them, never the fixes that rewrite one."""
     ref = site.body(role)
-    if ref is None or ref.function is None or ref.function_scope is None:
+    if ref is None:
+        return None
+    function, scope, bound = ref.function, ref.function_scope, 0
+    if function is None and methods and ref.method is not None:
+        function, scope, bound = ref.method, ref.method_scope, ref.bound_params
+    if function is None or scope is None:
         return None
     key = (site.callee, ref.role)
     if key not in CARRY_POSITION:
         return None
     position = CARRY_POSITION[key]
-    params = ref.function.params
-    positional = [*params.posonly_params, *params.params]
+    params = function.params
+    positional = [*params.posonly_params, *params.params][bound:]
     if position is not None and len(positional) <= position:
         return None
     carry = positional[position] if position is not None else None
-    return StepFunction(ref, ref.function, ref.function_scope, carry,
-                        returns_pair=site.callee == "scan")
+    return StepFunction(ref, function, scope, carry, returns_pair=site.callee == "scan",
+                        bound_params=bound)
 
 
 # -- carry layout -----------------------------------------------------------------------------
@@ -210,9 +234,9 @@ def _code(node: cst.CSTNode) -> str:
     return cst.Module([]).code_for_node(node)
 
 
-def _record_values(call: cst.BaseExpression, fields: list[str]) -> list[cst.BaseExpression] | None:
+def record_values(call: cst.BaseExpression, fields: list[str]) -> list[cst.BaseExpression] | None:
     """Each field's value in `X(v0, f1=v1)`, when every field is given exactly once."""
-    if not isinstance(call, cst.Call):
+    if not isinstance(call, cst.Call) or not fields:
         return None
     values: dict[str, cst.BaseExpression] = {}
     for position, arg in enumerate(call.args):
@@ -264,6 +288,125 @@ def followed_value(model: FileModel, scope: Scope, expr: cst.BaseExpression,
     return expr, scope, first
 
 
+# Decorators that leave a function's arguments as the caller passed them (jit traces them
+# with the same dtypes, shapes and pytree structure).
+TRANSPARENT_DECORATORS = frozenset({"jax.jit"})
+
+
+def transparent(scope: Scope, function: cst.FunctionDef) -> bool:
+    """The def's decorators (if any) pass its arguments through unchanged: `jax.jit`, bare, with
+    options or through `functools.partial`. (`vmap` would drop a leading axis.)"""
+    for decorator in function.decorators:
+        expr = decorator.decorator
+        if isinstance(expr, cst.Call):
+            if qualified_name(scope, expr.func) in TRANSPARENT_DECORATORS:
+                continue
+            if qualified_name(scope, expr.func) == "functools.partial" and expr.args and \
+                    qualified_name(scope, expr.args[0].value) in TRANSPARENT_DECORATORS:
+                continue
+            return False
+        if qualified_name(scope, expr) not in TRANSPARENT_DECORATORS:
+            return False
+    return True
+
+
+def function_binding(function: cst.FunctionDef | cst.Lambda, scope: Scope) -> Binding | None:
+    """The binding of a def's name, when the def is a function of a module or another
+    function (not a method) bound once."""
+    if not isinstance(function, cst.FunctionDef) or scope.parent is None \
+            or scope.parent.kind not in ("module", "function"):
+        return None
+    bindings = scope.parent.bindings.get(function.name.value, [])
+    if len(bindings) != 1 or bindings[0].kind != "def":
+        return None
+    return bindings[0]
+
+
+def call_argument(function: cst.FunctionDef, param: cst.Param, call: cst.Call,
+                  ) -> cst.BaseExpression | None | bool:
+    """What ``call`` passes for ``param``: the argument's expression, None when it leaves the
+    parameter to its default, False when it cannot be told (`*args`, `**kwargs`, a
+    parameter that is itself `*args`)."""
+    params = function.params
+    positional = [*params.posonly_params, *params.params]
+    index = next((n for n, p in enumerate(positional) if p is param), None)
+    keyword = index is None or index >= len(params.posonly_params)
+    if index is None and not any(p is param for p in params.kwonly_params):
+        return False
+    position = 0
+    found: cst.BaseExpression | None = None
+    for arg in call.args:
+        if arg.star:
+            return False
+        if arg.keyword is None:
+            if position == index:
+                found = arg.value
+            position += 1
+        elif keyword and arg.keyword.value == param.name.value:
+            found = arg.value
+    return found
+
+
+def passed_value(function: cst.FunctionDef, param: cst.Param, call: cst.Call, caller: Scope,
+                 definer: Scope) -> tuple[cst.BaseExpression, Scope] | None:
+    """What ``call`` (made in ``caller``) gives ``param``, with the scope to evaluate it in:
+    the argument, or the parameter's default (evaluated where the def is, ``definer``);
+    None when it cannot be told."""
+    argument = call_argument(function, param, call)
+    if argument is False:
+        return None
+    if argument is None:
+        return None if param.default is None else (param.default, definer)
+    return argument, caller  # type: ignore[return-value]
+
+
+def file_function(model: FileModel, scope: Scope,
+                  func: cst.BaseExpression) -> tuple[cst.FunctionDef, Scope, Scope] | None:
+    """(the def, its scope, the scope binding it) when ``func`` names a function of this
+    file, of a module or another function (not a method), bound once."""
+    if not isinstance(func, cst.Name):
+        return None
+    owner, bindings = lookup(scope, func.value)
+    if owner is None or len(bindings) != 1 or bindings[0].kind != "def":
+        return None
+    function = bindings[0].node
+    inner = model.scope_of.get(id(function))
+    if not isinstance(function, cst.FunctionDef) or inner is None \
+            or function_binding(function, inner) is None:
+        return None
+    return function, inner, owner
+
+
+def caller_arguments(model: FileModel, binding: Binding
+                     ) -> list[tuple[cst.BaseExpression, Scope]] | None:
+    """What every call of a function passes for its parameter ``binding``, each with the
+    scope it is evaluated in (the caller's; a default's is the def's), when the file uses
+    the function only by calling it by name: its name bound once and not otherwise read
+    (passed to `scan`, `vmap`, stored), no decorator but `jax.jit`, not a method, and every
+    call's argument for the parameter visible. Else None. Raises OutsideSlice when a stub
+    may call it (the engine then parses the callers)."""
+    scope = binding.scope
+    function = scope.node
+    if binding.kind != "param" or not isinstance(function, cst.FunctionDef):
+        return None
+    owner = function_binding(function, scope)
+    if owner is None or not transparent(scope.parent, function):  # type: ignore[arg-type]
+        return None
+    param = binding.node
+    assert isinstance(param, cst.Param)
+    calls = model.direct_calls()
+    found: list[tuple[cst.BaseExpression, Scope]] = []
+    for name, reader in model.references(owner):
+        call = calls.get(id(name))
+        if call is None:
+            return None  # the function escapes: callers the file does not show
+        passed = passed_value(function, param, call, reader, scope.parent)  # type: ignore
+        if passed is None:
+            return None
+        found.append(passed)
+    return found or None
+
+
 def resolve_init(model: FileModel, site: ScanSite) -> InitValue | None:
     """The site's init, following a name bound to it before the call."""
     if site.init is None:
@@ -288,7 +431,7 @@ def _init_slots(model: FileModel, site: ScanSite) -> tuple | None:
     if isinstance(init.expr, cst.Call):
         found = record_class(model, init.scope, init.expr.func)
         fields = record_fields(found[0]) if found is not None else []
-        values = _record_values(init.expr, fields) if fields else None
+        values = record_values(init.expr, fields) if fields else None
         if found is not None and values is not None:
             return "record", fields, values, *found, init.binding
     return None
@@ -351,7 +494,7 @@ def _returned_slots(layout: CarryLayout, carry_name: str,
     assert layout.record is not None
     if not (isinstance(carry, cst.Call) and _is_name(carry.func, layout.record.name.value)):
         return None
-    return _record_values(carry, layout.keys)
+    return record_values(carry, layout.keys)
 
 
 def _returned_dict(layout: CarryLayout, carry_name: str,
@@ -371,23 +514,28 @@ def _returned_dict(layout: CarryLayout, carry_name: str,
     return [given.get(key) for key in layout.keys]
 
 
-def carry_layout(model: FileModel, site: ScanSite, step: StepFunction) -> CarryLayout | None:
+def carry_layout(model: FileModel, site: ScanSite, step: StepFunction,
+                 lambdas: bool = False) -> CarryLayout | None:
     """The layout of a tuple, list, dict or record (NamedTuple, pytree dataclass) carry, or
-    None when the code does not show one."""
+    None when the code does not show one. ``lambdas``: a lambda body too (its one returned
+    value; ``returns`` is then empty), for rules that only read the layout."""
     init = _init_slots(model, site)
-    if init is None or not step.is_def or step.carry_param is None:
+    if init is None or step.carry_param is None or not (step.is_def or lambdas):
         return None
     container, keys, elements, record, replace_method, binding = init
     function = step.node
-    assert isinstance(function, cst.FunctionDef)
-    returns = returns_of(function)
-    if not returns:
+    if isinstance(function, cst.Lambda):
+        returns, values = [], [function.body]
+    else:
+        returns = returns_of(function)
+        values = [ret.value for ret in returns]
+    if not values:
         return None
     layout = CarryLayout(container, keys, elements, "whole", [None] * len(elements),
                          [None] * len(elements), None, None, returns, [], record,
                          replace_method, init_binding=binding)
-    for ret in returns:
-        slots = _returned_slots(layout, step.carry_name, returned_carry(step, ret.value))
+    for value in values:
+        slots = _returned_slots(layout, step.carry_name, returned_carry(step, value))
         if slots is None:
             return None
         layout.returned.append(slots)

@@ -18,9 +18,12 @@ from dataclasses import dataclass, field, replace
 
 import libcst as cst
 
-from scanlint.carry import StepFunction, followed_value, literal_elements, string_key
+from scanlint.analysis import falls_off_end
+from scanlint.carry import (StepFunction, caller_arguments, file_function, followed_value,
+                            literal_elements, passed_value, record_class, record_fields,
+                            record_values, string_key, transparent)
 from scanlint.model import FileModel
-from scanlint.scopes import Scope, lookup, qualified_name
+from scanlint.scopes import Binding, Scope, lookup, qualified_name
 
 DTYPES = {
     "bool": ("bool", "bool_"),
@@ -41,6 +44,9 @@ DEFAULT = {"bool": "bool", "uint": "uint32", "int": "int32", "float": "float32",
 # 64-bit dtypes are the defaults with `jax_enable_x64` and become them without it: as a
 # default, they neither match nor differ from a default for certain.
 SIXTY_FOUR = frozenset({"float64", "int64", "uint64", "complex128"})
+# The kind of a value known only to be floating or complex (a mean, `jnp.exp` of an unknown
+# array): never equal to an int or bool dtype, maybe to any float or complex one.
+INEXACT = "inexact"
 
 
 @dataclass(frozen=True)
@@ -60,6 +66,9 @@ class Aval:
     grown_by: str | None = None  # the function that grew it (`append`, `concatenate`)
 
     def describe(self) -> str:
+        if self.kind == INEXACT and self.dtype is None:
+            name = "an inexact (floating) value"
+            return name if self.shape is None else f"{name} of shape {self.shape}"
         name = self.dtype or self.kind or "an array"
         if self.shape is not None:
             name += f"[{','.join(str(d) for d in self.shape)}]"
@@ -68,16 +77,20 @@ class Aval:
 
 def of_kind(kind: str, weak: bool | None = False, shape: tuple | None = None) -> Aval:
     """A value of ``kind`` whose dtype is the default."""
+    if kind not in DEFAULT:  # INEXACT: float or complex, the dtype not known
+        return Aval(kind, None, False, None, shape)
     return Aval(kind, DEFAULT[kind], True, weak, shape)
 
 
 @dataclass(frozen=True)
 class Container:
-    """A tuple, list or dict literal of values (Avals, Containers or None)."""
+    """A tuple, list or dict literal of values (Avals, Containers or None), or a record: an
+    instance of a NamedTuple or pytree dataclass of this file built with every field."""
 
-    kind: str  # "tuple" | "list" | "dict" | "none"
+    kind: str  # "tuple" | "list" | "dict" | "record" | "none"
     items: tuple
-    keys: tuple | None = None  # a dict's keys, in order
+    keys: tuple | None = None  # a dict's keys or a record's fields, in order
+    name: str | None = None  # a record's class
 
 
 Value = Aval | Container | None
@@ -132,6 +145,10 @@ def promote(a: Aval, b: Aval, shape: tuple | None) -> Aval | None:
 
 
 def _across_kinds(a: Aval, b: Aval, shape: tuple | None) -> Aval:
+    if INEXACT in (a.kind, b.kind):
+        other = b if a.kind == INEXACT else a
+        kind = "complex" if other.kind == "complex" else INEXACT
+        return Aval(kind, None, False, None, shape)
     high, low = (a, b) if _rank(a.kind) > _rank(b.kind) else (b, a)
     if {a.kind, b.kind} == {"int", "uint"}:
         if high.weak or low.weak:  # a Python int takes an unsigned array's dtype
@@ -150,7 +167,8 @@ def _across_kinds(a: Aval, b: Aval, shape: tuple | None) -> Aval:
 
 
 def _rank(kind: str | None) -> int:
-    return {"bool": 0, "uint": 1, "int": 1, "float": 2, "complex": 3}[kind or "bool"]
+    return {"bool": 0, "uint": 1, "int": 1, "float": 2, INEXACT: 2,
+            "complex": 3}[kind or "bool"]
 
 
 def _same_kind(a: Aval, b: Aval, shape: tuple | None) -> Aval:
@@ -181,6 +199,9 @@ def dtype_differs(start: Aval, out: Aval) -> bool:
     of a lower kind."""
     if start.kind is None or out.kind is None or start.weak is None:
         return False
+    if INEXACT in (start.kind, out.kind):  # only an int or bool against it is certain
+        other = start if out.kind == INEXACT else out
+        return other is start and not start.weak and start.kind in ("bool", "int", "uint")
     if start.weak:
         return _rank(out.kind) < _rank(start.kind)
     if start.kind != out.kind:
@@ -242,6 +263,8 @@ FLOAT_FUNCTIONS = frozenset({
 })
 SAME_TYPE_FUNCTIONS = frozenset({"abs", "negative", "square", "positive", "conj"})
 REDUCTIONS = frozenset({"sum", "prod", "max", "min", "amax", "amin"})
+# Reductions whose result is floating (or complex) whatever the operand: `jnp.mean` of ints.
+INEXACT_REDUCTIONS = frozenset({"mean", "average", "var", "std", "nanmean", "nanvar", "nanstd"})
 GROWERS = frozenset({"append", "concatenate", "hstack", "vstack", "stack"})
 AT_METHODS = frozenset({"set", "add", "multiply", "mul", "min", "max", "divide", "power"})
 
@@ -314,14 +337,33 @@ def _name(expr: cst.Name, ctx: Context) -> Value:
         return ctx.local[expr.value]
     if expr.value in ctx.opaque:
         return None
-    if lookup(ctx.scope, expr.value)[0] is None:
+    owner, bindings = lookup(ctx.scope, expr.value)
+    if owner is None:
         if expr.value == "None":
             return NONE
         return as_aval("bool", ()) if expr.value in ("True", "False") else None
+    if len(bindings) == 1 and bindings[0].kind == "param":
+        return parameter_value(bindings[0], ctx)
     value, scope, binding = followed_value(ctx.model, ctx.scope, expr)
     if binding is None:
         return None
     return value_of(value, ctx.child(scope))
+
+
+def parameter_value(binding: Binding, ctx: Context) -> Value:
+    """A function's parameter: the value every call of the function in this file passes
+    (`carry.caller_arguments`), when they all visibly pass the same; else None."""
+    key = ("parameter", id(binding), ctx.depth)
+    memo = ctx.model.memo
+    if key in memo:
+        return memo[key]
+    memo[key] = None  # a function calling itself: unknown
+    arguments = caller_arguments(ctx.model, binding)
+    values = [value_of(expr, ctx.child(scope)) for expr, scope in arguments or ()]
+    value = values[0] if values and None not in values and all(
+        v == values[0] for v in values) else None
+    memo[key] = value
+    return value
 
 
 def _dict(expr: cst.Dict, ctx: Context) -> Value:
@@ -368,12 +410,71 @@ def _subscript(expr: cst.Subscript, ctx: Context) -> Value:
         return _item(base, expr)
     if not isinstance(base, Aval):
         return None
-    index = expr.slice[0].slice if len(expr.slice) == 1 else None
-    position = value_of(index.value, ctx) if isinstance(index, cst.Index) else None
-    if (isinstance(position, Aval) and position.kind in ("int", "uint") and position.shape == ()
-            and base.shape):
-        return replace(base, shape=base.shape[1:])  # one scalar index drops the leading axis
-    return replace(base, shape=None)
+    return replace(base, shape=_indexed_shape(base.shape, expr, ctx))
+
+
+def _indexed_shape(shape: tuple | None, expr: cst.Subscript, ctx: Context) -> tuple | None:
+    """The shape of basic indexing: scalar int indices drop an axis, `None` adds one, `:`
+    and `...` keep them, a slice with literal bounds cuts a known axis; else None."""
+    if shape is None:
+        return None
+    parts: list = []  # per index: "drop", "new", "keep", ("cut", slice) or "rest"
+    for element in expr.slice:
+        part = element.slice
+        if isinstance(part, cst.Slice):
+            bounds = [_literal_int(b) for b in (part.lower, part.upper, part.step)]
+            if any(b is False for b in bounds):
+                return None
+            parts.append(("cut", slice(*bounds)))
+            continue
+        value = part.value
+        if part.star is not None:
+            return None
+        if isinstance(value, cst.Ellipsis):
+            parts.append("rest")
+        elif isinstance(value, cst.Name) and value.value == "None" and lookup(
+                ctx.scope, "None")[0] is None:
+            parts.append("new")
+        else:
+            position = value_of(value, ctx)
+            if not (isinstance(position, Aval) and position.kind in ("int", "uint")
+                    and position.shape == ()):
+                return None
+            parts.append("drop")
+    if parts.count("rest") > 1:
+        return None
+    used = sum(1 for p in parts if p not in ("new", "rest"))
+    if used > len(shape):
+        return None
+    if "rest" in parts:
+        at = parts.index("rest")
+        parts[at:at + 1] = ["keep"] * (len(shape) - used)
+    else:
+        parts += ["keep"] * (len(shape) - used)
+    out: list[int] = []
+    axes = iter(shape)
+    for p in parts:
+        if p == "new":
+            out.append(1)
+        elif p == "drop":
+            next(axes)
+        elif p == "keep":
+            out.append(next(axes))
+        else:
+            out.append(len(range(next(axes))[p[1]]))
+    return tuple(out)
+
+
+def _literal_int(node: cst.BaseExpression | None) -> int | None | bool:
+    """An int literal (`-1` too) as an int, None for no bound, False for anything else."""
+    if node is None:
+        return None
+    if isinstance(node, cst.Integer):
+        return int(node.evaluated_value)
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus) \
+            and isinstance(node.expression, cst.Integer):
+        return -int(node.expression.evaluated_value)
+    return False
 
 
 def _item(base: Container, expr: cst.Subscript) -> Value:
@@ -393,6 +494,11 @@ def _attribute(expr: cst.Attribute, ctx: Context) -> Value:
         base = value_of(expr.value, ctx)
         if isinstance(base, Aval):
             return replace(base, shape=None if base.shape is None else tuple(reversed(base.shape)))
+        return None
+    base = value_of(expr.value, ctx)
+    if isinstance(base, Container) and base.kind == "record" and base.keys \
+            and expr.attr.value in base.keys:
+        return base.items[base.keys.index(expr.attr.value)]  # a record's field
     return None
 
 
@@ -404,9 +510,77 @@ def _call(expr: cst.Call, ctx: Context) -> Value:
         return as_aval(last, value.shape if isinstance(value, Aval) else None)
     if module in ARRAY_MODULES:
         return _array_function(expr, module, last, ctx)
+    if module == "jax.random" and last in ("normal", "uniform"):
+        shape = literal_shape(_argument(expr, 1, "shape")) if _argument(
+            expr, 1, "shape") is not None else ()
+        return replace(_explicit(expr, 2, ctx) or of_kind("float"), shape=shape)
     if isinstance(expr.func, cst.Attribute):
         return _method(expr, ctx)
+    if isinstance(expr.func, cst.Name):
+        found = record_class(ctx.model, ctx.scope, expr.func)
+        if found is not None:
+            return _record(expr, found[0], ctx)
+        return _helper_call(expr, ctx)
     return None
+
+
+def _record(expr: cst.Call, record: cst.ClassDef, ctx: Context) -> Value:
+    """`Particle(x0, v0)`: a record of the class's fields, when the call gives every field
+    (positionally or by keyword) and nothing hides an argument."""
+    fields = record_fields(record)
+    values = record_values(expr, fields)
+    if values is None:
+        return None
+    return Container("record", tuple(value_of(v, ctx) for v in values), tuple(fields),
+                     record.name.value)
+
+
+def _helper_call(expr: cst.Call, ctx: Context) -> Value:
+    """A call of a function of this file (`pack(mean, m2, n)`): what its returns visibly
+    give with its parameters bound to the call's arguments, when every return gives the same
+    value (`function_value`); else None."""
+    found = file_function(ctx.model, ctx.scope, expr.func)
+    if found is None or not transparent(found[2], found[0]):
+        return None
+    function, scope, owner = found
+    if isinstance(function.params.star_arg, cst.Param) or function.params.star_kwarg:
+        return None
+    params: dict[str, Value] = {}
+    for param in [*function.params.posonly_params, *function.params.params,
+                  *function.params.kwonly_params]:
+        passed = passed_value(function, param, expr, ctx.scope, owner)
+        if passed is None:
+            return None
+        params[param.name.value] = value_of(passed[0], ctx if passed[1] is ctx.scope
+                                            else ctx.child(passed[1]))
+    return function_value(ctx.model, function, scope, params, ctx.depth + 1)
+
+
+def function_value(model: FileModel, function: cst.FunctionDef, scope: Scope, params: dict,
+                   depth: int = 0) -> Value:
+    """The value a def returns with ``params`` (name -> Value), when every `return` visibly
+    gives the same one and the def cannot fall off its end; else None."""
+    if depth > 4:
+        return None
+    key = ("returns", id(function), tuple(sorted(params.items())), depth)
+    memo = model.memo
+    if key in memo:
+        return memo[key]
+    memo[key] = None  # recursion: unknown
+    returned = function_returns(model, function, scope, params, depth)
+    values = [value_of(r.value, r.ctx) if r.value is not None else NONE for r in returned]
+    value = values[0] if values and None not in values and all(
+        v == values[0] for v in values) and not _falls_off(function) else None
+    memo[key] = value
+    return value
+
+
+def _falls_off(function: cst.FunctionDef) -> bool:
+    """The def may return `None`: its last statement is not a `return` or `raise` line
+    (an `if` whose branches all return counts as falling off too: not followed)."""
+    body = function.body
+    last = body.body[-1] if isinstance(body, cst.IndentedBlock) and body.body else None
+    return not isinstance(last, cst.SimpleStatementLine) or falls_off_end(function)
 
 
 def _argument(expr: cst.Call, position: int, keyword: str) -> cst.BaseExpression | None:
@@ -437,7 +611,12 @@ def _array_function(expr: cst.Call, module: str, last: str, ctx: Context) -> Val
         return _array(expr, module == "numpy", ctx)
     if last == "arange":
         return _arange(expr, ctx)
-    if last in FLOAT_FUNCTIONS or last in SAME_TYPE_FUNCTIONS or last in REDUCTIONS or last == "mean":
+    if last in ("eye", "identity"):
+        return _eye(expr, last, ctx)
+    if last == "linspace":
+        return _linspace(expr, ctx)
+    if last in FLOAT_FUNCTIONS or last in SAME_TYPE_FUNCTIONS or last in REDUCTIONS \
+            or last in INEXACT_REDUCTIONS:
         return _elementwise(expr, last, ctx)
     if last in ("maximum", "minimum", "where", "dot", "matmul"):
         return _combine(expr, last, ctx)
@@ -453,19 +632,90 @@ def _first(expr: cst.Call, ctx: Context) -> Value:
 
 
 def _elementwise(expr: cst.Call, last: str, ctx: Context) -> Value:
-    """Float functions make ints floats; reductions without an axis give a scalar."""
+    """Float functions and means make ints floats (of an unknown operand: an inexact
+    value); reductions drop the axes they reduce (`keepdims=True` keeps them as 1)."""
     operand = _first(expr, ctx)
     if not isinstance(operand, Aval):
-        return None
-    if last in FLOAT_FUNCTIONS or last == "mean":
+        if last in FLOAT_FUNCTIONS or last in INEXACT_REDUCTIONS:
+            operand = Aval(INEXACT, None, False, None, None)  # whatever the operand was
+        else:
+            return None
+    if last in FLOAT_FUNCTIONS or last in INEXACT_REDUCTIONS:
         operand = at_least_float(operand)
     if last in ("sum", "prod") and operand.kind == "bool":
         operand = of_kind("int", operand.weak, operand.shape)  # a count of True
     if last == "abs" and operand.kind == "complex":
         operand = of_kind("float", operand.weak, operand.shape)
-    if last in REDUCTIONS or last == "mean":
-        return replace(operand, shape=() if len(expr.args) == 1 else None)
+    if last in REDUCTIONS or last in INEXACT_REDUCTIONS:
+        if any(a.keyword is not None and a.keyword.value == "dtype" for a in expr.args):
+            return None
+        return replace(operand, shape=_reduced_shape(operand.shape, expr))
     return operand
+
+
+def _reduced_shape(shape: tuple | None, expr: cst.Call) -> tuple | None:
+    """The shape of `jnp.sum(x, axis, keepdims=...)`: the axes reduced dropped, or kept as 1.
+    Only a literal axis and a literal `keepdims` are read; `where=` and `initial=` keep it."""
+    axis_arg = _argument(expr, 1, "axis")
+    keepdims_arg = _argument(expr, 4, "keepdims")
+    if any(a.star for a in expr.args) or len(
+            [a for a in expr.args if a.keyword is None]) > 2:
+        return None
+    keep = False
+    if keepdims_arg is not None:
+        if not (isinstance(keepdims_arg, cst.Name) and keepdims_arg.value in ("True", "False")):
+            return None
+        keep = keepdims_arg.value == "True"
+    if axis_arg is None or (isinstance(axis_arg, cst.Name) and axis_arg.value == "None"):
+        if not keep:
+            return ()
+        return None if shape is None else (1,) * len(shape)
+    if shape is None:
+        return None
+    axes = _literal_int(axis_arg)
+    if axes is False:
+        elements = literal_elements(axis_arg)
+        axes_list = [_literal_int(e) for e in elements[1]] if elements else [False]
+    else:
+        axes_list = [axes]
+    if any(not isinstance(a, int) or isinstance(a, bool) for a in axes_list):
+        return None
+    rank = len(shape)
+    wanted = set()
+    for a in axes_list:
+        if not -rank <= a < rank:  # type: ignore[operator]
+            return None
+        wanted.add(a % rank)  # type: ignore[operator]
+    return tuple(1 if n in wanted else d for n, d in enumerate(shape) if keep or n not in wanted)
+
+
+def _eye(expr: cst.Call, last: str, ctx: Context) -> Value:
+    """`jnp.eye(n)`, `jnp.eye(n, m)`, `jnp.identity(n)`: float by default."""
+    n = _literal_int(_argument(expr, 0, "N" if last == "eye" else "n"))
+    m = _literal_int(_argument(expr, 1, "M")) if last == "eye" else None
+    shape = None
+    if isinstance(n, int) and not isinstance(n, bool) and n >= 0:
+        shape = (n, n if m is None else m) if m is not False else None
+    explicit = _explicit(expr, 3 if last == "eye" else 1, ctx)
+    return replace(explicit or of_kind("float"), shape=shape)
+
+
+def _linspace(expr: cst.Call, ctx: Context) -> Value:
+    """`jnp.linspace(a, b, num)` of scalars: `num` (default 50) floats."""
+    start, stop = value_of(_argument(expr, 0, "start"), ctx), value_of(
+        _argument(expr, 1, "stop"), ctx)
+    num = _argument(expr, 2, "num")
+    count = 50 if num is None else _literal_int(num)
+    scalars = all(isinstance(v, Aval) and v.shape == () for v in (start, stop))
+    shape = (count,) if scalars and isinstance(count, int) and not isinstance(
+        count, bool) and _argument(expr, 6, "axis") is None else None
+    explicit = _explicit(expr, 5, ctx)
+    if explicit is not None:
+        return replace(explicit, shape=shape)
+    kinds = [v.kind for v in (start, stop) if isinstance(v, Aval)]
+    if "complex" in kinds:
+        return of_kind("complex", False, shape)
+    return of_kind("float", False, shape)
 
 
 def _full(expr: cst.Call, ctx: Context) -> Value:
@@ -591,6 +841,16 @@ def _method(expr: cst.Call, ctx: Context) -> Value:
     if method in AT_METHODS and _at_update(func.value):
         # `x.at[i].set(v)`: the operand's dtype and shape, whatever `v` is
         return value_of(func.value.value.value, ctx)  # type: ignore[attr-defined]
+    if method in ("_replace", "replace"):
+        base = value_of(func.value, ctx)
+        if not (isinstance(base, Container) and base.kind == "record" and base.keys):
+            return None
+        items = list(base.items)
+        for arg in expr.args:
+            if arg.keyword is None or arg.keyword.value not in base.keys:
+                return None
+            items[base.keys.index(arg.keyword.value)] = value_of(arg.value, ctx)
+        return replace(base, items=tuple(items))
     if method in REDUCTIONS and not expr.args:
         base = value_of(func.value, ctx)
         if not isinstance(base, Aval):
@@ -668,13 +928,19 @@ def body_returns(model: FileModel, step: StepFunction, params: dict) -> list[Ret
     """Every return of the step with the values its names visibly hold there: the params
     (``params``: name -> Value), then straight-line assignments; names assigned inside `if`,
     loops or `with` are unknown from there on."""
-    locals_ = {n for n, bindings in step.scope.bindings.items()
-               if any(b.kind != "param" for b in bindings)}
-    ctx = Context(model, step.scope, dict(params), locals_ - set(params))
-    if isinstance(step.node, cst.Lambda):
-        return [Returned(step.node.body, step.node.body, ctx)]
+    return function_returns(model, step.node, step.scope, params)
+
+
+def function_returns(model: FileModel, function: cst.FunctionDef | cst.Lambda, scope: Scope,
+                     params: dict, depth: int = 0) -> list[Returned]:
+    """``body_returns`` of any def or lambda of the file (a step, a helper it calls). Its
+    other parameters are unknown (the loop, or the helper's caller, passes them)."""
+    locals_ = {n for n, bindings in scope.bindings.items()}
+    ctx = Context(model, scope, dict(params), locals_ - set(params), depth)
+    if isinstance(function, cst.Lambda):
+        return [Returned(function.body, function.body, ctx)]
     found: list[Returned] = []
-    body = step.node.body
+    body = function.body
     if isinstance(body, cst.IndentedBlock):
         _walk(list(body.body), ctx, found)
     else:
@@ -785,12 +1051,26 @@ def param_names(function: cst.FunctionDef | cst.Lambda) -> list[str]:
     return [p.name.value for p in [*params.posonly_params, *params.params]]
 
 
+def step_params(model: FileModel, site, step: StepFunction, start: Value) -> dict:
+    """The values of a body's parameters: the carry (``start``), and scan's `x` (an element
+    of `xs`) or fori_loop's index."""
+    names = [p.name.value for p in step.params]
+    params = {step.carry_name: start}
+    if site.callee == "scan" and len(names) > 1 and step.ref.role == "f":
+        xs = value_of(site.args.get("xs"), Context(model, site.scope, {}, set()))
+        params[names[1]] = xs_element(xs)
+    if site.callee == "fori_loop" and names:
+        literal = all(isinstance(site.args.get(k), cst.Integer) for k in ("lower", "upper"))
+        params[names[0]] = Aval("int", "int32", True, True if literal else None, ())
+    return params
+
+
 def xs_element(value: Value) -> Value:
     """What a scan body receives from ``xs``: each leaf without its leading axis."""
     if isinstance(value, Aval):
         return replace(value, shape=value.shape[1:] if value.shape else None)
     if isinstance(value, Container):
-        return Container(value.kind, tuple(xs_element(v) for v in value.items), value.keys)
+        return replace(value, items=tuple(xs_element(v) for v in value.items))
     return None
 
 

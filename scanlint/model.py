@@ -84,6 +84,13 @@ class BodyRef:
     function_scope: Scope | None = None
     # For functools.partial: the wrapped callable and the bound arguments.
     partial_target: "BodyRef | None" = None
+    # For a method of the enclosing class (`self.step`, `Class.step`): its def, its scope and
+    # how many leading parameters the attribute binds (`self`, `cls`). Kept apart from
+    # ``function``: only rules that ask for methods (SCN2xx, `step_function(methods=True)`)
+    # analyse them; the carry-changing fixes never rewrite a method.
+    method: cst.FunctionDef | None = None
+    method_scope: Scope | None = None
+    bound_params: int = 0
 
 
 @dataclass(eq=False)
@@ -199,8 +206,59 @@ class FileModel:
                 target = self.body_ref(role, expr.args[0].value, scope)
             return BodyRef(role, expr, "partial", partial_target=target)
         if isinstance(expr, cst.Attribute):
-            return BodyRef(role, expr, "attribute")
+            ref = BodyRef(role, expr, "attribute")
+            found = self._method_of(expr, scope)
+            if found is not None:
+                ref.method, ref.bound_params = found
+                ref.method_scope = self.scope_of.get(id(ref.method))
+            return ref
         return BodyRef(role, expr, "other")
+
+    def _method_of(self, expr: cst.Attribute,
+                   scope: Scope) -> tuple[cst.FunctionDef, int] | None:
+        """The def that `self.step` (``self`` the first parameter of a method of a class of
+        this file) or `Class.step` (``Class`` a class bound once) names, with the number of
+        parameters the attribute binds: `self.f` of a plain method binds `self`, a
+        `classmethod` binds `cls` either way, a `staticmethod` none. `Class.f` of a plain
+        method (an unbound function taking the instance first) and methods with other
+        decorators are not resolved."""
+        if not isinstance(expr.value, cst.Name):
+            return None
+        owner, bindings = lookup(scope, expr.value.value)
+        if owner is None or len(bindings) != 1:
+            return None
+        binding = bindings[0]
+        through_instance = False
+        if binding.kind == "param" and owner.kind == "function" and owner.parent is not None \
+                and owner.parent.kind == "class" and isinstance(owner.node, cst.FunctionDef):
+            params = owner.node.params
+            positional = [*params.posonly_params, *params.params]
+            if not positional or positional[0] is not binding.node or any(
+                    qualified_decorator(owner.parent, d.decorator) in ("staticmethod",
+                                                                       "classmethod")
+                    for d in owner.node.decorators):
+                return None  # `self` is the first parameter of an instance method
+            class_scope = owner.parent
+            through_instance = True
+        elif binding.kind == "class" and owner.kind in ("module", "function"):
+            class_scope = self.scope_of.get(id(binding.node))
+            if class_scope is None:
+                return None
+        else:
+            return None
+        methods = class_scope.bindings.get(expr.attr.value, [])
+        if len(methods) != 1 or methods[0].kind != "def":
+            return None
+        method = methods[0].node
+        assert isinstance(method, cst.FunctionDef)
+        kinds = {qualified_decorator(class_scope, d.decorator) for d in method.decorators}
+        if not kinds:
+            return (method, 1) if through_instance else None
+        if kinds == {"staticmethod"}:
+            return method, 0
+        if kinds == {"classmethod"}:
+            return method, 1
+        return None
 
     def _named_body(self, role: str, expr: cst.Name, scope: Scope) -> BodyRef:
         found, bindings = lookup(scope, expr.value)
@@ -239,6 +297,8 @@ class FileModel:
         self.__dict__.pop("_jit_loops", None)
         self.__dict__.pop("_statement_positions", None)
         self.__dict__.pop("_load_index", None)
+        self.__dict__.pop("_direct_calls", None)
+        self.__dict__.pop("_memo", None)
         self._tree = None
 
     # -- queries rules share ----------------------------------------------------------
@@ -258,6 +318,25 @@ class FileModel:
                 found.append((name, scope))
         return found
 
+    @property
+    def memo(self) -> dict:
+        """Answers the ground layer keeps for the rules of one check (values of parameters
+        and of helpers' calls), so that several rules asking cost one computation."""
+        memo = self.__dict__.get("_memo")
+        if memo is None:
+            memo = self.__dict__["_memo"] = {}
+        return memo
+
+    def direct_calls(self) -> dict[int, cst.Call]:
+        """Calls by a plain name (`f(...)`), by the id of that name: which reads of a
+        function's name call it (the scope pass records every plain-name call)."""
+        index = self.__dict__.get("_direct_calls")
+        if index is None:
+            index = {id(call.func): call for call, _scope in self.calls
+                     if isinstance(call.func, cst.Name)}
+            self.__dict__["_direct_calls"] = index
+        return index
+
     def _loads_by_name(self) -> dict[str, list[tuple[cst.Name, Scope]]]:
         """Every read in the file, by name: built once, so that asking for the references of
         each site's step stays linear in the file."""
@@ -269,6 +348,15 @@ class FileModel:
                     index.setdefault(name.value, []).append((name, scope))
             self.__dict__["_load_index"] = index
         return index
+
+
+def qualified_decorator(scope: Scope, decorator: cst.BaseExpression) -> str | None:
+    """`staticmethod` or `classmethod` when the decorator is that builtin, else its dotted
+    name through imports (None when unknown)."""
+    if isinstance(decorator, cst.Name) and decorator.value in ("staticmethod", "classmethod") \
+            and lookup(scope, decorator.value)[0] is None:
+        return decorator.value
+    return qualified_name(scope, decorator) or "?"
 
 
 def bind_arguments(sig: Signature, call: cst.Call) -> tuple[dict[str, cst.BaseExpression], bool]:

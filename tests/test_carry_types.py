@@ -24,7 +24,7 @@ OPERANDS = [
 OPERATORS = ["+", "*", "/"]
 EXPRESSIONS = [f"{a} {op} {b}" for a, b in itertools.product(OPERANDS, repeat=2)
                for op in OPERATORS if not (a[0].isdigit() and b[0].isdigit())]
-HEADER = "import jax.numpy as jnp\nimport numpy as np\n"
+HEADER = "import jax\nimport jax.numpy as jnp\nimport numpy as np\n"
 
 
 def predicted(expression: str) -> Aval | None:
@@ -60,3 +60,50 @@ def test_promotion_matches_jax():
     wrong = {e: (claims[e], o) for e, o in outcomes.items()
              if o["error"] is None and o["symptom"] is not True}
     assert not wrong, "\n".join(f"{e}: {c}" for e, (c, _) in sorted(wrong.items()))
+
+
+# Shapes (and kinds) of indexing, reductions and makers, each as JAX computes them.
+SHAPE_EXPRESSIONS = [
+    "jnp.ones((2, 3, 4))[None, ..., 1:3]", "jnp.ones((5,))[1:-1]", "jnp.ones((5, 4))[::2, 0]",
+    "jnp.ones((5, 4))[..., None]", "jnp.ones((5, 4))[0]", "jnp.ones((5, 4))[:, -1]",
+    "jnp.ones((5, 4))[None]", "jnp.ones(3)[None, :, None]", "jnp.ones((2, 3))[...]",
+    "jnp.sum(jnp.ones((2, 3, 4)), axis=(0, -1), keepdims=True)",
+    "jnp.max(jnp.ones((2, 3)), axis=-1)", "jnp.sum(jnp.ones(3), keepdims=True)",
+    "jnp.mean(jnp.arange(6).reshape(2, 3), axis=0)", "jnp.var(jnp.arange(3))",
+    "jnp.sum(jnp.ones((2, 3)), 1, keepdims=False)", "jnp.std(jnp.ones((2, 3)), keepdims=True)",
+    "jnp.eye(3)", "jnp.eye(2, 5, dtype=jnp.int32)", "jnp.identity(4)",
+    "jnp.linspace(0, 1, 7)", "jnp.linspace(0.0, 2.0)",
+    "jax.random.normal(jax.random.PRNGKey(0), (2, 3))", "jax.random.uniform(jax.random.PRNGKey(0))",
+    "jnp.exp(jnp.arange(3))", "jnp.average(jnp.arange(4))",
+]
+
+
+def test_shapes_match_jax():
+    claims = {}
+    for expression in SHAPE_EXPRESSIONS:
+        value = predicted(expression)
+        assert value is not None and value.shape is not None, expression
+        claims[expression] = f"r.shape == {value.shape!r} and {claim(value)}"
+    snippets = [{"id": e, "code": HEADER + f"r = jax.eval_shape(lambda: {e})\n",
+                 "symptom": c} for e, c in claims.items()]
+    outcomes = run_snippets(snippets)
+    wrong = {e: (claims[e], o) for e, o in outcomes.items() if o["symptom"] is not True}
+    assert not wrong, "\n".join(f"{e}: {c} {o}" for e, (c, o) in sorted(wrong.items()))
+
+
+def test_an_unknown_operand_of_a_mean_is_inexact():
+    """Whatever `b` is, `jnp.mean(b)` is floating (or complex): an int carry cannot take it,
+    a float or complex one may."""
+    from scanlint.carry_types import INEXACT, as_aval, dtype_differs
+
+    module = cst.parse_module(HEADER + "def f(b):\n    return jnp.mean(b) + jnp.exp(b)\n")
+    model = FileModel(module)
+    function = module.body[-1]
+    scope = model.scope_of[id(function)]
+    value = value_of(function.body.body[0].body[0].value, Context(model, scope, {}, {"b"}))
+    assert isinstance(value, Aval) and value.kind == INEXACT
+    assert dtype_differs(as_aval("int32", ()), value)
+    assert not dtype_differs(as_aval("float16", ()), value)
+    assert not dtype_differs(as_aval("complex64", ()), value)
+    assert not dtype_differs(value_of(cst.parse_expression("0"), Context(
+        model, model.module_scope, {}, set())), value)  # a Python 0 is promoted

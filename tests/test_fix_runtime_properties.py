@@ -24,7 +24,10 @@ pytest.importorskip("jax")
 
 STYLE = Settings(param_style="closure", select=("SCN0", "SCN1", "SCN206"))
 LENGTH = 5
-CONSTS = ["a", "b", "dt"]  # module globals: a (LENGTH, 3), b (3, LENGTH), dt a Python float
+# Module globals: a (LENGTH + 2, 3), b (3, LENGTH + 2), dt a Python float. The arrays are
+# longer than the loop: a counter reads only their first LENGTH slices, and so must the scan
+# SCN206's fix makes over them.
+CONSTS = ["a", "b", "dt"]
 HEADER = f"""from typing import NamedTuple
 
 import jax
@@ -35,8 +38,8 @@ LENGTH = {LENGTH}
 """
 FOOTER = """
 s0 = jnp.arange(3.0)
-a = jax.random.normal(jax.random.PRNGKey(1), (LENGTH, 3))
-b = jax.random.normal(jax.random.PRNGKey(2), (3, LENGTH))
+a = jax.random.normal(jax.random.PRNGKey(1), (LENGTH + 2, 3))
+b = jax.random.normal(jax.random.PRNGKey(2), (3, LENGTH + 2))
 xs = jax.random.normal(jax.random.PRNGKey(3), (LENGTH, 3))
 dt = 0.125
 """

@@ -136,7 +136,8 @@ def test_counter_to_xs_keeps_every_output_bit_identical(tmp_path, fixture):
     old = (FIXTURES / fixture).read_text()
     new = fixed(old, COUNTER)
     assert new != old
-    assert not [d for d in check_text(new, "mod.py", COUNTER) if d.code == "SCN206"]
+    # Counters in dict or record carries (`state["t"]`, `state.t`) are reported without a fix.
+    assert not [d for d in check_text(new, "mod.py", COUNTER) if d.fix is not None]
     assert "moveaxis(" in new
     entries = verify(tmp_path, old, new)
     steps = {"advance_threaded", "advance_all"}  # module-level steps: no inputs of their own

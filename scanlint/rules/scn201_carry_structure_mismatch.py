@@ -6,7 +6,7 @@ import libcst as cst
 
 from scanlint.carry import StepFunction, literal_elements, resolve_init, step_function
 from scanlint.carry_types import (NONE, Aval, Container, Context, Returned, Value,
-                                  body_returns, value_of)
+                                  body_returns, step_params, value_of)
 from scanlint.diagnostic import Diagnostic
 from scanlint.model import ScanSite
 from scanlint.rules import Invalid, Rule, RuleContext
@@ -24,10 +24,17 @@ class CarryStructureMismatch(Rule):
     (`level, trend = carry`) while the init visibly is not k things: a tuple of another
     length, `None`, a scalar, an array whose leading axis is not k.
 
-    The init is followed when the call passes a name bound to it once; returned names bound
-    once in the body are followed too (`new = (s, t); return new, s`). Only what the code
-    shows is compared: a container the code builds against another, or against a value that
-    can only be an array.
+    The init is followed when the call passes a name bound to it once, and when it is a
+    parameter of the enclosing function, to the value every call of that function in the
+    file passes (`integrate([p0, v0], fs)`; only when the function is used by calling it,
+    and all the calls agree). NamedTuple (and pytree dataclass) instances of the file's
+    classes are records: `Particle(x0, v0)` in, a plain tuple out differs. Returned names
+    bound once in the body are followed too (`new = (s, t); return new, s`), and so are calls
+    of the file's functions (`return pack(m, v, n), m`: what `pack` returns). The body may be
+    a method of the enclosing class (`self.step`, a `staticmethod` as `Class.step`); its
+    `x` is an element of `xs` when the code shows `xs`. Only what the code shows is compared:
+    a container the code builds against another, or against a value that can only be an
+    array.
 
     ## Why is this bad?
     JAX requires the carry to keep its pytree structure across iterations and fails at trace
@@ -61,7 +68,7 @@ class CarryStructureMismatch(Rule):
 
     def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         for site in ctx.model.sites:
-            step = step_function(ctx.model, site)
+            step = step_function(ctx.model, site, methods=True)
             init = resolve_init(ctx.model, site)
             if step is None or step.carry_param is None or init is None:
                 continue
@@ -73,7 +80,8 @@ class CarryStructureMismatch(Rule):
 
     def _changes(self, ctx: RuleContext, site: ScanSite, step: StepFunction,
                  start: Value) -> Iterator[Diagnostic]:
-        for returned in body_returns(ctx.model, step, {step.carry_name: start}):
+        params = step_params(ctx.model, site, step, start)
+        for returned in body_returns(ctx.model, step, params):
             out = _carry_out(site, value_of(returned.value, returned.ctx))
             if start is NONE and out is None and _a_value(_carry_expr(site, returned)):
                 out = Aval(None)  # `None` in, something that cannot be `None` out
@@ -94,7 +102,7 @@ class CarryStructureMismatch(Rule):
         """`a, b = carry` in the body (or a while loop's condition) against an init that
         cannot give that many values."""
         for role in ("body_fun", "cond_fun") if site.callee == "while_loop" else (None,):
-            step = step_function(ctx.model, site, role)
+            step = step_function(ctx.model, site, role, methods=True)
             if step is None or step.carry_param is None:
                 continue
             for statement, count in _unpacks(step):
@@ -126,6 +134,25 @@ class CarryStructureMismatch(Rule):
         "init = (1.0, 0.5)\nout = jax.lax.scan(step, init, jnp.ones(3))\n",
         _JAX + "def step(c, x):\n    a, b = c\n    return c * 2, a\n"
         "out = jax.lax.scan(step, jnp.ones(2), jnp.ones(3))\n",
+        # The init comes from the callers, who agree with the body; a NamedTuple rebuilt
+        # as itself (`_replace`, the class); a helper building the same tuple; a method.
+        _JAX + "def run(state0, xs):\n    def step(c, x):\n        s, t = c\n"
+        "        return (s + x, t + 1), s\n    return jax.lax.scan(step, state0, xs)\n"
+        "a = run((0.0, 0), jnp.ones(3))\nb = run((1.0, 2), jnp.ones(2))\n",
+        "from typing import NamedTuple\n" + _JAX +
+        "class P(NamedTuple):\n    x: jax.Array\n    v: jax.Array\n"
+        "def fly(x0, v0):\n    def step(p, _):\n"
+        "        return p._replace(x=p.x + p.v), p.x\n"
+        "    out = jax.lax.scan(step, P(x0, v0), None, length=2)\n"
+        "    return jax.lax.fori_loop(0, 2, lambda i, p: P(p.x * 2, p.v), out[0])\n"
+        "out = fly(jnp.zeros(2), jnp.ones(2))\n",
+        _JAX + "def pack(a, b):\n    return a, b\n"
+        "def step(c, x):\n    s, t = c\n    return pack(s + x, t), s\n"
+        "out = jax.lax.scan(step, (0.0, 1.0), jnp.ones(3))\n",
+        _JAX + "class Smoother:\n    def __init__(self, gain):\n        self.gain = gain\n"
+        "    def step(self, est, z):\n        return est + self.gain * (z - est), est\n"
+        "    def run(self, zs):\n        return jax.lax.scan(self.step, jnp.float32(0.0), zs)\n"
+        "out = Smoother(0.3).run(jnp.ones(4))\n",
         # The name is bound twice: its structure at the call is not followed.
         _JAX + "def run(flag, xs):\n    init = (0.0, 0)\n    if flag:\n        init = (0.0,)\n"
         "    return jax.lax.scan(lambda c, x: ((c[0] + x, c[1]), x), init, xs)\n",
@@ -155,6 +182,32 @@ class CarryStructureMismatch(Rule):
                 "series = jnp.array([4.0, 5.0, 6.0])\n"
                 "out = jax.lax.scan(step, series[0], series)\n",
                 jax_error="iteration over a 0-d array"),
+        # The init is a list the only caller passes; the body returns a tuple.
+        Invalid(_JAX + "def integrate(state0, forces):\n    def step(state, f):\n"
+                "        pos, vel = state\n        return (pos + vel, vel + f), pos\n"
+                "    return jax.lax.scan(step, state0, forces)\n"
+                "traj = integrate([jnp.zeros(2), jnp.zeros(2)], jnp.ones((4, 2)))\n"),
+        # A NamedTuple init, a tuple returned by a fori_loop body.
+        Invalid("from typing import NamedTuple\n" + _JAX +
+                "class State(NamedTuple):\n    x: jax.Array\n    n: jax.Array\n"
+                "def body(i, s):\n    return s.x * 0.5, s.n + 1\n"
+                "out = jax.lax.fori_loop(0, 3, body, State(jnp.ones(2), jnp.int32(0)))\n"),
+        # The new carry comes from a helper defined in the function, with one slot more.
+        Invalid(_JAX + "def stats(xs):\n    def pack(mean, count):\n"
+                "        return mean, count, mean * count\n"
+                "    def step(acc, x):\n        mean, count = acc\n"
+                "        return pack(mean + x, count + 1.0), mean\n"
+                "    return jax.lax.scan(step, (0.0, 0.0), xs)\nout = stats(jnp.ones(3))\n"),
+        # A method body (a staticmethod through its class) wraps the carry in a list.
+        Invalid(_JAX + "class Filter:\n    @staticmethod\n    def step(est, z):\n"
+                "        return [est + 0.5 * (z - est)], est\n"
+                "def run(zs):\n    return jax.lax.scan(Filter.step, jnp.float32(0.0), zs)\n"
+                "out = run(jnp.ones(3))\n"),
+        # A `None` slot comes back as the element of an xs the caller passes.
+        Invalid(_JAX + "def track(xs):\n    def step(carry, x):\n        best, last = carry\n"
+                "        return (jnp.maximum(best, x), x), best\n"
+                "    return jax.lax.scan(step, (jnp.float32(-1e9), None), xs)\n"
+                "out = track(jnp.arange(3.0))\n"),
         # ... and three names from a two-slot tuple bound to a name.
         Invalid(_JAX + "def body(i, state):\n    x, v, t = state\n    return (x + v, v, t)\n"
                 "init_val = (0.0, 1.0)\nout = jax.lax.fori_loop(0, 3, body, init_val)\n",
@@ -201,6 +254,8 @@ def describe(value: Value) -> str:
     assert isinstance(value, Container)
     if value.kind == "dict":
         return "a dict with keys " + ", ".join(repr(k) for k in sorted(value.keys or ()))
+    if value.kind == "record":
+        return f"a `{value.name}`"
     return f"a {value.kind} of {len(value.items)}"
 
 
@@ -212,11 +267,14 @@ def structure_difference(start: Value, out: Value, path: str) -> tuple[str, str,
         return None
     if not (isinstance(start, Container) and isinstance(out, Container)) or (
             start.kind != out.kind or len(start.items) != len(out.items)
-            or sorted(start.keys or ()) != sorted(out.keys or ())):
+            or start.name != out.name or sorted(start.keys or ()) != sorted(out.keys or ())):
         return path, describe(start), describe(out)
     if start.kind == "dict":
         pairs = [(f"{path}[{key!r}]", item, out.items[out.keys.index(key)])  # type: ignore
                  for key, item in zip(start.keys, start.items)]  # type: ignore[arg-type]
+    elif start.kind == "record":
+        pairs = [(f"{path}.{key}", item, after)
+                 for key, item, after in zip(start.keys, start.items, out.items)]  # type: ignore
     else:
         pairs = [(f"{path}[{n}]", item, after)
                  for n, (item, after) in enumerate(zip(start.items, out.items))]

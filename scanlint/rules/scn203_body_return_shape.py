@@ -5,10 +5,12 @@ from typing import Iterator
 import libcst as cst
 
 from scanlint.analysis import NOT_A_TUPLE, falls_off_end
-from scanlint.carry import step_function
+from scanlint.carry import file_function, returns_of, step_function, transparent
 from scanlint.carry_types import body_returns
 from scanlint.diagnostic import Diagnostic
+from scanlint.model import FileModel
 from scanlint.rules import Invalid, Rule, RuleContext
+from scanlint.scopes import Scope
 
 
 class BodyReturnShape(Rule):
@@ -47,12 +49,13 @@ class BodyReturnShape(Rule):
         for site in ctx.model.sites:
             if site.callee != "scan":
                 continue
-            step = step_function(ctx.model, site)
+            step = step_function(ctx.model, site, methods=True)
             if step is None:
                 continue
             for returned in body_returns(ctx.model, step, {}):
                 where, value = returned.where, returned.value
-                what = _not_a_pair(_through_names(value, returned.ctx.exprs))
+                value = _through_names(value, returned.ctx.exprs)
+                what = _not_a_pair(value) or _helper_not_a_pair(ctx.model, step.scope, value)
                 if what is None:
                     continue
                 if step.is_def:
@@ -76,6 +79,12 @@ class BodyReturnShape(Rule):
         "    return out\nout = jax.lax.scan(step, 0.0, None, length=2)\n",
         "import jax\ndef step(c, x):\n    return advance(c, x)\nout = jax.lax.scan(step, 0.0, None, length=2)\n",
         "import jax\ndef body(i, v):\n    return v + i\nout = jax.lax.fori_loop(0, 3, body, 0)\n",
+        # A helper of the file that returns a pair, or may (one of its returns is unknown).
+        "import jax\ndef advance(c, x):\n    return c * 2, c\n"
+        "def step(c, x):\n    return advance(c, x)\nout = jax.lax.scan(step, 1.0, None, length=2)\n",
+        "import jax\ndef advance(c, x):\n    if x is not None:\n        return c * 2\n"
+        "    return step_fn(c)\n"
+        "def step(c, x):\n    return advance(c, x)\nout = jax.lax.scan(step, 1.0, None, length=2)\n",
     ]
 
     INVALID = [
@@ -91,6 +100,17 @@ class BodyReturnShape(Rule):
         Invalid("import jax\nimport jax.numpy as jnp\n"
                 "def step(c, x):\n    c = c + x\n"
                 "out = jax.lax.scan(step, 0.0, jnp.ones(3))\n"),
+        # The body returns a helper's result, and the helper returns one value (through a
+        # name), on every path.
+        Invalid("import jax\nimport jax.numpy as jnp\n"
+                "def decay(v, g):\n    if g is None:\n        return v * 0.5\n"
+                "    new = 0.9 * v + g\n    return new\n"
+                "def run(gs):\n    def step(v, g):\n        return decay(v, g)\n"
+                "    return jax.lax.scan(step, jnp.zeros(2), gs)\nout = run(jnp.ones((3, 2)))\n"),
+        # ... from a lambda body.
+        Invalid("import jax\nimport jax.numpy as jnp\n"
+                "def accumulate(total, x):\n    return total + x\n"
+                "out = jax.lax.scan(lambda c, x: accumulate(c, x), 0.0, jnp.ones(3))\n"),
     ]
 
 
@@ -115,3 +135,28 @@ def _not_a_pair(value: cst.BaseExpression | None) -> str | None:
     if isinstance(value, NOT_A_TUPLE):
         return "a single value, not a tuple"
     return None
+
+
+def _helper_not_a_pair(model: FileModel, scope: Scope,
+                       value: cst.BaseExpression | None) -> str | None:
+    """`helper(...)` where ``helper`` is a function of the file (not a method, no decorator
+    but `jax.jit`) every `return` of which visibly is not a pair."""
+    found = file_function(model, scope, value.func) if isinstance(value, cst.Call) else None
+    if found is None or not transparent(found[2], found[0]) or falls_off_end(found[0]):
+        return None
+    function, inner, _owner = found
+    returns = returns_of(function)
+    once = _assigned_once(inner)
+    singles = [_not_a_pair(_through_names(r.value, once)) for r in returns]
+    if not returns or any(s is None or s.startswith("a tuple") or "`None`" in s
+                          for s in singles):
+        return None
+    return f"the result of `{function.name.value}(...)`, a single value"
+
+
+def _assigned_once(scope: Scope) -> dict:
+    """The names a def's scope binds exactly once, by a plain assignment, with the value: a
+    returned name holds it (or is unbound)."""
+    return {name: bindings[0].assigned_value for name, bindings in scope.bindings.items()
+            if len(bindings) == 1 and bindings[0].kind == "assign"
+            and bindings[0].assigned_value is not None}

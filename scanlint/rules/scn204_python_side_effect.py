@@ -16,13 +16,34 @@ MUTATORS = frozenset({"append", "extend", "insert", "update", "add", "pop", "set
 # Mutators that return something: a call of the others whose result is used is some other
 # object's method (`return accumulator.update(carry, x)`), not a container's.
 RETURNING_MUTATORS = frozenset({"pop", "setdefault", "popitem"})
+# Host random generators whose module functions draw from hidden global state: called in a
+# body they draw once, at trace time, and every step reuses the number.
+GLOBAL_RNGS = {"numpy.random": "NumPy's global random generator",
+               "random": "Python's global random generator"}
+# Their module attributes that make a generator or hold a type, and draw nothing.
+RNG_CONSTRUCTORS = frozenset({
+    "default_rng", "RandomState", "Generator", "SeedSequence", "BitGenerator", "PCG64",
+    "PCG64DXSM", "MT19937", "Philox", "SFC64", "Random", "SystemRandom", "get_state",
+    "getstate"})
+# Functions that run a Python function on the host at every step (its effects are fine).
+CALLBACKS = frozenset({"jax.debug.callback", "jax.pure_callback", "jax.experimental.io_callback",
+                       "jax.experimental.host_callback.id_tap",
+                       "jax.experimental.host_callback.call"})
+LOG_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "exception",
+                         "critical", "fatal", "log"})
+LOGGING_MODULES = frozenset({"logging", "absl.logging"})
+LOGGER_MAKERS = frozenset({"logging.getLogger", "absl.logging.get_absl_logger"})
 
 
 class PythonSideEffect(Rule):
     """
     ## What it does
-    Finds Python side effects inside a loop body: `print(...)`; mutating a list, dict or set
-    that lives outside the body (`history.append(x)`), or storing into it or into a NumPy
+    Finds Python side effects inside a loop body: `print(...)`; a logging call
+    (`logging.info(...)`, `log.info(...)` on a `logging.getLogger(...)` logger, absl's
+    `logging`); a draw from NumPy's or Python's global random generator (`np.random.normal()`,
+    `random.random()`); mutating a list, dict or set that lives outside the body
+    (`history.append(x)`, `self.losses.append(x)`, a call whose result is dropped on an
+    attribute of an object defined outside the body), or storing into it or into a NumPy
     array made outside it (`calls[0] += 1`, `counter["steps"] += 1`, `cache[k] = v`);
     `next(it)` on an iterator made outside the body; assigning an attribute of an object made
     outside it (`self.count += 1`); assigning a `global` or `nonlocal` name. Filling a
@@ -34,7 +55,9 @@ class PythonSideEffect(Rule):
     JAX runs the body's Python once, to trace it, not once per iteration. The print shows
     tracers once; the list gets one tracer (which leaks out of the trace); the counter goes up
     by one however many steps run; `next` draws one item, which every step then uses (the
-    same batch, the same key); the global holds a tracer. None of it happens per step.
+    same batch, the same key); the global holds a tracer; the log line is written once; the
+    random number is drawn once and every step adds the same noise. None of it happens per
+    step.
 
     ## Example
     ```python
@@ -66,7 +89,7 @@ class PythonSideEffect(Rule):
         seen: set[int] = set()
         for site in ctx.model.sites:
             for ref in site.bodies:
-                step = step_function(ctx.model, site, ref.role)
+                step = step_function(ctx.model, site, ref.role, methods=True)
                 if step is None or id(step.node) in seen:
                     continue
                 seen.add(id(step.node))
@@ -101,9 +124,57 @@ class PythonSideEffect(Rule):
         "out = jax.lax.scan(step, 0.0, None, length=2)\n",
         # A print outside any loop body is not ours.
         "import jax\nprint('start')\n",
+        # A generator made in the body (seeded, no global state), jax.random, a log call
+        # through jax.debug.callback (at every step), an attribute's method whose result is
+        # the new carry.
+        "import numpy as np\nimport jax\ndef step(c, x):\n"
+        "    rng = np.random.default_rng(0)\n    return c + x, c\n"
+        "out = jax.lax.scan(step, 0.0, None, length=2)\n",
+        "import jax\ndef step(c, k):\n    return c + jax.random.normal(k), c\n"
+        "out = jax.lax.scan(step, 0.0, jax.random.split(jax.random.PRNGKey(0), 3))\n",
+        "import logging\nimport jax\nlog = logging.getLogger(__name__)\n"
+        "def body(i, v):\n    jax.debug.callback(lambda s: log.info('step %s', s), i)\n"
+        "    return v * 2\nout = jax.lax.fori_loop(0, 3, body, 1.0)\n",
+        "import jax\nclass Opt:\n    def run(self, xs):\n        def step(c, x):\n"
+        "            return self.state.update(c, x), c\n"
+        "        return jax.lax.scan(step, 0.0, xs)\n",
+        # A name that is not a logger (a local helper object with an `info` method).
+        "import jax\nfrom mylib import Tracker\ntracker = Tracker()\n"
+        "def step(c, x):\n    tracker.info(c)\n    return c + x, c\n"
+        "out = jax.lax.scan(step, 0.0, None, length=2)\n",
     ]
 
     INVALID = [
+        # Host RNGs draw once, when traced.
+        Invalid("import numpy as np\nimport jax\ndef step(c, _):\n"
+                "    return c + np.random.normal(), c\n"
+                "out = jax.lax.scan(step, 0.0, None, length=3)\n"),
+        Invalid("import random\nfrom jax import lax\ndef body(i, v):\n"
+                "    return v + random.random()\nout = lax.fori_loop(0, 3, body, 0.0)\n"),
+        Invalid("from numpy import random as npr\nimport jax\n"
+                "out = jax.lax.scan(lambda c, x: (c + npr.uniform(), c), 0.0, None, length=3)\n"),
+        # Logging: a module-level logger, absl's module, a logger made inline.
+        Invalid("import logging\nimport jax\nlog = logging.getLogger(__name__)\n"
+                "def body(i, v):\n    log.info('step %s', i)\n    return v * 2\n"
+                "out = jax.lax.fori_loop(0, 3, body, 1.0)\n"),
+        Invalid("from absl import logging\nimport jax\ndef step(c, x):\n"
+                "    logging.warning('carry %s', c)\n    return c + x, c\n"
+                "out = jax.lax.scan(step, 0.0, None, length=2)\n"),
+        Invalid("import logging\nfrom jax import lax\ndef cond(v):\n"
+                "    logging.getLogger('loop').debug('v=%s', v)\n    return v < 10\n"
+                "out = lax.while_loop(cond, lambda v: v + 1, 0)\n"),
+        # A list held in an attribute, from a method's nested body or a module-level object.
+        Invalid("import jax\nclass Trainer:\n    def __init__(self):\n        self.log = []\n"
+                "    def run(self, xs):\n        def step(c, x):\n"
+                "            self.log.append(c)\n            return c + x, c\n"
+                "        return jax.lax.scan(step, 0.0, xs)\n"),
+        Invalid("import jax\nclass Box:\n    pass\nbox = Box()\nbox.seen = {}\n"
+                "def step(c, x):\n    box.seen.update(last=c)\n    return c + x, c\n"
+                "out = jax.lax.scan(step, 0.0, None, length=2)\n"),
+        # A method as the body changes its object.
+        Invalid("import jax\nclass Counter:\n    def __init__(self):\n        self.n = 0\n"
+                "    def step(self, c, x):\n        self.n += 1\n        return c + x, c\n"
+                "    def run(self, xs):\n        return jax.lax.scan(self.step, 0.0, xs)\n"),
         Invalid("from jax import lax\ncalls = [0]\ndef body(v):\n    calls[0] += 1\n"
                 "    return v + 1\nout = lax.while_loop(lambda v: v < 10, body, 0)\n"),
         Invalid("import jax\nimport collections\ndef run(xs):\n"
@@ -159,7 +230,12 @@ def _find_effects(ctx: RuleContext, step: StepFunction) -> list[tuple[cst.CSTNod
             `if len(shapes) < n:`) is a deliberate trace-time cache, not per-step state."""
             return any(name in names for names in self.guards)
 
-        def visit_Call(self, node: cst.Call) -> None:
+        def visit_Call(self, node: cst.Call) -> bool:
+            self._check(node)
+            # What a host callback runs, it runs at every step, on the host.
+            return qualified_name(step.scope, node.func) not in CALLBACKS
+
+        def _check(self, node: cst.Call) -> None:
             func = node.func
             if isinstance(func, cst.Name) and func.value == "print":
                 if lookup(step.scope, "print")[0] is None:
@@ -177,6 +253,17 @@ def _find_effects(ctx: RuleContext, step: StepFunction) -> list[tuple[cst.CSTNod
                         and all(b.kind in ("assign", "annassign") for b in bindings):
                     found.append((node, f"`{func.value.value}.{func.attr.value}(...)` on a "
                                         "container defined outside the body"))
+            elif (isinstance(func, cst.Attribute) and func.attr.value in MUTATORS
+                  and isinstance(func.value, cst.Attribute) and id(node) in self.statement_calls):
+                root = _attribute_root(func.value)
+                if root is not None and not self._guarded(root.value) \
+                        and _outer_object(step, root):
+                    found.append((node, f"`{_code(func.value)}.{func.attr.value}(...)` on a "
+                                        "container held by an object defined outside the body"))
+            else:
+                what = _host_effect(step, node)
+                if what is not None:
+                    found.append((node, what))
 
         def visit_Global(self, node: cst.Global) -> None:
             declared.update(n.name.value for n in node.names)
@@ -240,6 +327,9 @@ def _outer_store(step: StepFunction, target: cst.BaseExpression) -> str | None:
     if root is None:
         return None
     owner, bindings = lookup(step.scope, root.value)
+    if owner is step.scope and root.value in step.bound_names and len(bindings) == 1 \
+            and isinstance(target, cst.Attribute):
+        return f"assigning `{_code(target)}` (an attribute of the method's object)"
     if owner is None or owner.is_within(step.scope) or not bindings:
         return None
     if isinstance(target, cst.Attribute):
@@ -270,6 +360,50 @@ def _outer_iterator(step: StepFunction, call: cst.Call) -> bool:
         return False
     owner, bindings = lookup(step.scope, arg.value)
     return owner is not None and not owner.is_within(step.scope) and bool(bindings)
+
+
+def _attribute_root(node: cst.Attribute) -> cst.Name | None:
+    """The name under `a.b.c` (attributes only)."""
+    value: cst.BaseExpression = node
+    while isinstance(value, cst.Attribute):
+        value = value.value
+    return value if isinstance(value, cst.Name) else None
+
+
+def _outer_object(step: StepFunction, root: cst.Name) -> bool:
+    """``root`` names something bound outside the body, and not an imported module."""
+    owner, bindings = lookup(step.scope, root.value)
+    if owner is step.scope and root.value in step.bound_names and len(bindings) == 1:
+        return True  # a method's `self`
+    return owner is not None and not owner.is_within(step.scope) and bool(bindings) \
+        and all(b.kind != "import" for b in bindings)
+
+
+def _host_effect(step: StepFunction, call: cst.Call) -> str | None:
+    """A logging call or a draw from a host global RNG (`np.random.normal()`)."""
+    func = call.func
+    name = qualified_name(step.scope, func) or ""
+    module, _, last = name.rpartition(".")
+    if module in GLOBAL_RNGS and last not in RNG_CONSTRUCTORS and not last[:1].isupper():
+        return f"`{_code(func)}(...)` ({GLOBAL_RNGS[module]})"
+    if not (isinstance(func, cst.Attribute) and func.attr.value in LOG_METHODS):
+        return None
+    if module in LOGGING_MODULES:
+        return f"`{_code(func)}(...)` (a log call)"
+    receiver = func.value
+    if isinstance(receiver, cst.Call):
+        maker = qualified_name(step.scope, receiver.func)
+    elif isinstance(receiver, cst.Name):
+        owner, bindings = lookup(step.scope, receiver.value)
+        values = [b.assigned_value for b in bindings]
+        makers = {qualified_name(b.scope, v.func) if isinstance(v, cst.Call) else None
+                  for b, v in zip(bindings, values)}
+        maker = makers.pop() if owner is not None and len(makers) == 1 else None
+    else:
+        return None
+    if maker in LOGGER_MAKERS:
+        return f"`{_code(func)}(...)` (a log call)"
+    return None
 
 
 def _print_fix(ctx: RuleContext, call: cst.Call) -> Fix | None:

@@ -6,9 +6,9 @@ from typing import Iterator
 import libcst as cst
 
 from scanlint.analysis import captures, loop_targets
-from scanlint.carry import step_function
+from scanlint.carry import file_function, returns_of, step_function
 from scanlint.diagnostic import Diagnostic
-from scanlint.model import FileModel, ScanSite
+from scanlint.model import BodyRef, FileModel, ScanSite
 from scanlint.rules import Invalid, Rule, RuleContext
 from scanlint.scopes import Binding, Scope, lookup
 
@@ -17,10 +17,13 @@ class LoopVariableCapture(Rule):
     """
     ## What it does
     Finds a loop body defined inside a Python `for` loop that reads the loop's variable and
-    is passed to a scan-family call after that iteration is over (outside the loop): directly,
-    or kept in a list or dict (`bodies.append(step)`, `bodies[name] = step`, a list
+    is passed to a scan-family call after that iteration is over (outside the loop), as the
+    body or a `while_loop` condition: directly, or kept in a list, dict or tuple
+    (`bodies.append(step)`, `bodies[name] = step`, `bodies = bodies + (step,)`, a list
     comprehension of lambdas) and taken from it after the loop (`for f in bodies: scan(f,
-    ...)`, `scan(bodies[0], ...)`, `bodies.items()`, `enumerate(bodies)`).
+    ...)`, `scan(bodies[0], ...)`, `bodies.items()`, `enumerate(bodies)`), also when a function
+    of the file returns the container and its caller iterates over the call (`for f in
+    build(): ...`).
 
     ## Why is this bad?
     A closure reads the variable when it runs, and a scan runs (traces) its body when called:
@@ -55,14 +58,14 @@ class LoopVariableCapture(Rule):
 
     def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         for site in ctx.model.sites:
-            found = self._direct(ctx, site)
-            if found is None:
-                found = self._kept(ctx, site)
-            if found is not None:
-                yield ctx.diagnostic(self, site.call, found, statement=site.statement)
+            for ref in site.bodies:  # a while_loop's condition too
+                found = self._direct(ctx, site, ref) or self._kept(ctx, site, ref)
+                if found is not None:
+                    yield ctx.diagnostic(self, site.call, found, statement=site.statement)
+                    break
 
-    def _direct(self, ctx: RuleContext, site: ScanSite) -> str | None:
-        step = step_function(ctx.model, site)
+    def _direct(self, ctx: RuleContext, site: ScanSite, ref: BodyRef) -> str | None:
+        step = step_function(ctx.model, site, ref.role)
         if step is None or not step.is_def or len(step.ref.bindings) != 1:
             return None
         binding = step.ref.bindings[0]
@@ -73,9 +76,8 @@ class LoopVariableCapture(Rule):
                 return self.MESSAGE.format(step=step.node.name.value, names=_listed(names))
         return None
 
-    def _kept(self, ctx: RuleContext, site: ScanSite) -> str | None:
-        ref = site.body()
-        container = _container_read(site, ref.expr) if ref is not None else None
+    def _kept(self, ctx: RuleContext, site: ScanSite, ref: BodyRef) -> str | None:
+        container = _container_read(ctx.model, site, ref.expr)
         if container is None:
             return None
         for kept in _kept_functions(ctx.model, container):
@@ -100,9 +102,31 @@ class LoopVariableCapture(Rule):
         "import jax\ndef run(xs):\n"
         "    steps = [lambda c, x, k=k: (c + k * x, c) for k in range(3)]\n"
         "    return [jax.lax.scan(f, 0.0, xs) for f in steps]\n",
+        # A tuple rebuilt with bodies bound as defaults, returned by a helper.
+        "from jax import lax\ndef make(scales):\n    bodies = ()\n"
+        "    for s in scales:\n        def body(i, v, s=s):\n            return v * s + i\n"
+        "        bodies = bodies + (body,)\n    return bodies\n"
+        "def run():\n    return [lax.fori_loop(0, 3, f, 1.0) for f in make((1.0, 2.0))]\n",
+        # Conditions used in the iteration that makes them.
+        "from jax import lax\ndef run(limits):\n    outs = []\n    for limit in limits:\n"
+        "        outs.append(lax.while_loop(lambda v: v < limit, lambda v: v + 1.0, 0.0))\n"
+        "    return outs\n",
     ]
 
     INVALID = [
+        # Kept in a tuple rebuilt in the loop, returned by a helper, run by its caller.
+        Invalid("from jax import lax\ndef make(scales):\n    bodies = ()\n"
+                "    for s in scales:\n        def body(i, v):\n            return v * s + i\n"
+                "        bodies += (body,)\n    return bodies\n"
+                "def run():\n    return [lax.fori_loop(0, 3, f, 1.0) for f in make((1.0, 2.0))]\n"),
+        # while_loop conditions kept in a list built at module level.
+        Invalid("from jax import lax\nconds = []\nfor limit in (2.0, 4.0):\n"
+                "    conds.append(lambda v: v < limit)\n"
+                "outs = [lax.while_loop(c, lambda v: v * 2.0, 1.0) for c in conds]\n"),
+        # A condition defined in the loop, used after it.
+        Invalid("from jax import lax\ndef run(limits):\n    for limit in limits:\n"
+                "        def cond(v):\n            return v < limit\n"
+                "    return lax.while_loop(cond, lambda v: v + 1.0, 0.0)\n"),
         Invalid("import jax\ndef run(xs):\n    for k in range(3):\n"
                 "        def step(c, x):\n            return c + k * x, c\n"
                 "    return jax.lax.scan(step, 0.0, xs)\n"),
@@ -144,11 +168,13 @@ class Kept:
     names: tuple[str, ...]
 
 
-def _container_read(site: ScanSite, expr: cst.BaseExpression) -> Container | None:
+def _container_read(model: FileModel, site: ScanSite,
+                    expr: cst.BaseExpression) -> Container | None:
     """The container `C` when the body is `C[...]`, or a name a `for` loop (or comprehension)
-    takes from `C`, `C.values()`, `C.items()` or `enumerate(C)`."""
+    takes from `C`, `C.values()`, `C.items()` or `enumerate(C)`; `C` may also be a call of a
+    function of the file that returns a container."""
     if isinstance(expr, cst.Subscript):
-        return _container_named(site.scope, expr.value)
+        return _container_of(model, site.scope, expr.value)
     if not isinstance(expr, cst.Name):
         return None
     _owner, bindings = lookup(site.scope, expr.value)
@@ -162,17 +188,70 @@ def _container_read(site: ScanSite, expr: cst.BaseExpression) -> Container | Non
             iterable = func.value
         elif isinstance(func, cst.Name) and func.value == "enumerate" and iterable.args:
             iterable = iterable.args[0].value
-    return _container_named(bindings[0].scope, iterable) if iterable is not None else None
+    return _container_of(model, bindings[0].scope, iterable) if iterable is not None else None
+
+
+def _container_of(model: FileModel, scope: Scope,
+                  expr: cst.BaseExpression) -> Container | None:
+    """`C`, or `build(...)` where every `return` of the function `build` of this file
+    returns the same container name of its own."""
+    if not isinstance(expr, cst.Call):
+        return _container_named(scope, expr)
+    found = file_function(model, scope, expr.func)
+    if found is None:
+        return None
+    function, inner, _owner = found
+    returned = {r.value.value if isinstance(r.value, cst.Name) else None
+                for r in returns_of(function)}
+    if len(returned) != 1 or None in returned:
+        return None
+    name = returned.pop()
+    found = _container_named(inner, cst.Name(name))
+    return found if found is not None and found.binding.scope is inner else None
+
+
+# The literals a container of functions starts as.
+_CONTAINER_LITERALS = (cst.List, cst.Dict, cst.Tuple, cst.ListComp, cst.DictComp)
 
 
 def _container_named(scope: Scope, expr: cst.BaseExpression) -> Container | None:
+    """A name bound to a list, dict or tuple literal (or comprehension), and otherwise only
+    rebuilt from itself with more items (`C = C + (f,)`, `C += [f]`, `C = (*C, f)`)."""
     if not isinstance(expr, cst.Name):
         return None
     _owner, bindings = lookup(scope, expr.value)
-    if len(bindings) != 1 or not isinstance(
-            bindings[0].assigned_value, (cst.List, cst.Dict, cst.ListComp, cst.DictComp)):
+    if not bindings or not isinstance(bindings[0].assigned_value, _CONTAINER_LITERALS):
+        return None
+    if any(_added(expr.value, b.node) is None for b in bindings[1:]):
         return None
     return Container(expr.value, bindings[0])
+
+
+def _added(name: str, node: cst.CSTNode) -> list[cst.BaseExpression] | None:
+    """The items `C = C + (a, b)`, `C = [*C, a]` or `C += (a,)` adds to ``C``, else None."""
+    if isinstance(node, cst.AugAssign) and isinstance(node.operator, cst.AddAssign) \
+            and isinstance(node.target, cst.Name) and node.target.value == name:
+        added = node.value
+    elif isinstance(node, cst.Assign) and len(node.targets) == 1 \
+            and isinstance(node.targets[0].target, cst.Name) \
+            and node.targets[0].target.value == name:
+        value = node.value
+        if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add) \
+                and isinstance(value.left, cst.Name) and value.left.value == name:
+            added = value.right
+        elif isinstance(value, (cst.Tuple, cst.List)) and value.elements \
+                and isinstance(value.elements[0], cst.StarredElement) \
+                and isinstance(value.elements[0].value, cst.Name) \
+                and value.elements[0].value.value == name:
+            added = value.with_changes(elements=value.elements[1:])
+        else:
+            return None
+    else:
+        return None
+    if not isinstance(added, (cst.Tuple, cst.List)) or not all(
+            isinstance(e, cst.Element) for e in added.elements):
+        return None
+    return [e.value for e in added.elements]
 
 
 def _kept_functions(model: FileModel, container: Container) -> list[Kept]:
@@ -232,6 +311,12 @@ def _stores(container: Container) -> list[tuple[cst.For, cst.BaseExpression]]:
                         and isinstance(target.target.value, cst.Name)
                         and target.target.value.value == name):
                     stores.append((loops[-1], node.value))
+            if loops:
+                stores.extend((loops[-1], item) for item in _added(name, node) or ())
+
+        def visit_AugAssign(self, node: cst.AugAssign) -> None:
+            if loops:
+                stores.extend((loops[-1], item) for item in _added(name, node) or ())
 
     root.visit(Stores())
     return stores

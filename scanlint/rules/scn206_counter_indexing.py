@@ -12,15 +12,19 @@ from scanlint.diagnostic import Diagnostic, Fix
 from scanlint.fixes import ReplaceById, statement_fix
 from scanlint.model import FileModel, ScanSite
 from scanlint.rules import Invalid, Rule, RuleContext
-from scanlint.scopes import lookup
+from scanlint.scopes import lookup, qualified_name
 
 
 class CounterIndexing(Rule):
     """
     ## What it does
-    Finds a `scan` whose carry holds a counter `t` that starts at `0`, goes up by one each
-    step, and is only used to index arrays (`a[:, t]`, `a[t]`), whether the scan is over
-    nothing (`xs=None`) or over other arrays already.
+    Finds a `scan` whose carry holds a counter `t` that starts at an integer zero (`0`,
+    `jnp.int32(0)`, `jnp.array(0)`), goes up by one each step, and is only used to index
+    arrays (`a[:, t]`, `a[t]`), whether the scan is over nothing (`xs=None`) or over other
+    arrays already; the counter may be unpacked from a tuple or read as a slot of a dict or
+    NamedTuple carry (`state["t"]`, `c.k`, in a `def` or a lambda). Also a scan over
+    `jnp.arange(n)` whose body reads its index only to index arrays: the same counter, kept
+    in `xs`.
 
     ## Why is this bad?
     That is what `xs` is for: scanning over `a.T` (or `a`, or `(xs, a)` beside an existing
@@ -43,7 +47,7 @@ class CounterIndexing(Rule):
     ```python
     def step(s, a_t):
         return s + a_t, s
-    jax.lax.scan(step, s0, jnp.moveaxis(a, 1, 0), length=n)
+    jax.lax.scan(step, s0, jnp.moveaxis(a, 1, 0)[:n], length=n)
     ```
 
     ## Fix safety
@@ -52,16 +56,19 @@ class CounterIndexing(Rule):
     `jnp.moveaxis(a, -1, 0)`), gives the body their slices as its `x` parameter (a tuple,
     unpacked in the body, for several arrays), and drops the counter from the carry; a carry
     left with one slot becomes that value itself. Where the loop's result is used, the counter
-    comes back as `jnp.asarray(length)`, the weak-typed integer jax returns for it. `length=`
-    stays, so an array whose axis is not `length` long now fails loudly at trace time where
-    the dynamic index used to clamp silently. Beside an existing `xs` the scan goes over
-    `(xs, a[:n])`, `n` being `length=` or `xs.shape[0]` (so `xs` must be a name or `length=`
-    given), and the body unpacks its old `x` and the slices from its new parameter; an array
-    shorter than the loop fails loudly there too. The fix is offered when the indexed arrays
+    comes back as `jnp.asarray(length)`, the weak-typed integer jax returns for it. Each
+    array is cut to the scan's length (`a[:n]`, `jnp.moveaxis(a, 1, 0)[:n]`, `n` being
+    `length=` or, beside an existing `xs`, `xs.shape[0]`; so `length=` must be a plain
+    expression, or `xs` a name): an array longer than the loop gives the same steps as
+    before, and one shorter than the loop now fails loudly at trace time where the dynamic
+    index used to clamp silently. Beside an existing `xs` the scan goes over `(xs, a[:n])`,
+    and the body unpacks its old `x` and the slices from its new parameter. The fix is
+    offered when the indexed arrays
     are names that read the same at the call (or carry slots passed through unchanged, whose
     init is a name at the call), the step is a `def` used only by this call, its `x`
-    parameter is unused (when there is no `xs`), and the scan is not `reverse=`. Run
-    `scanlint verify` on the result.
+    parameter is unused (when there is no `xs`), the counter is unpacked from a tuple or
+    list, and the scan is not `reverse=`; an index scanned from `jnp.arange(n)` gets no fix.
+    Run `scanlint verify` on the result.
     """
 
     CODE = "SCN206"
@@ -69,21 +76,35 @@ class CounterIndexing(Rule):
     MESSAGE = ("Carry counter `{name}` only indexes arrays ({uses}); scan over them as `xs` "
                "instead")
 
+    ARANGE = ("Index `{name}` scanned from `{xs}` only indexes arrays ({uses}); scan over "
+              "them as `xs` instead")
+
     def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         for site in ctx.model.sites:
             if site.callee != "scan":
                 continue
+            found = _arange_index(ctx.model, site)
+            if found is not None:
+                name, uses = found
+                texts = dict.fromkeys(cst.Module([]).code_for_node(u) for u in uses)
+                yield ctx.diagnostic(self, site.call, self.ARANGE.format(
+                    name=name, xs=cst.Module([]).code_for_node(site.args["xs"]),
+                    uses=", ".join(f"`{u}`" for u in texts)), statement=site.statement)
+                continue
             step = step_function(ctx.model, site)
-            layout = carry_layout(ctx.model, site, step) if step else None
-            if step is None or layout is None or layout.access != "unpack":
+            layout = carry_layout(ctx.model, site, step, lambdas=True) if step else None
+            if step is None or layout is None or layout.access not in ("unpack", "keyed"):
                 continue
             for i, name in enumerate(layout.slot_names):
-                uses = _counter_uses(step, layout, i, name)
+                uses = _counter_uses(site, step, layout, i, name)
                 if uses:
                     texts = dict.fromkeys(cst.Module([]).code_for_node(u) for u in uses)
+                    fix = _fix(ctx, site, step, layout, i, uses) \
+                        if layout.access == "unpack" and name is not None else None
                     yield ctx.diagnostic(self, site.call, self.MESSAGE.format(
-                        name=name, uses=", ".join(f"`{u}`" for u in texts)),
-                        fix=_fix(ctx, site, step, layout, i, uses), statement=site.statement)
+                        name=name or _counter_text(step, layout, i),
+                        uses=", ".join(f"`{u}`" for u in texts)),
+                        fix=fix, statement=site.statement)
                     break
 
     VALID = [
@@ -93,12 +114,59 @@ class CounterIndexing(Rule):
         # There is an xs already, and the counter is also a value.
         "import jax\ndef step(c, x):\n    s, t = c\n    return (s + a[t] * t + x, t + 1), s\n"
         "out = jax.lax.scan(step, (0.0, 0), xs)\n",
+        # A keyed counter also used as a value; a counter starting at one; a float zero.
+        "import jax\ndef step(state, _):\n    t = state['t']\n"
+        "    return {'s': state['s'] + a[t] * t, 't': t + 1}, t\n"
+        "out = jax.lax.scan(step, {'s': 0.0, 't': 0}, None, length=3)\n",
+        "import jax\nimport jax.numpy as jnp\ndef step(c, _):\n    s, t = c\n"
+        "    return (s + a[t], t + 1), s\n"
+        "out = jax.lax.scan(step, (0.0, jnp.int32(1)), None, length=3)\n",
+        "import jax\nimport jax.numpy as jnp\n"
+        "step = lambda c, _: ((c[0] + a[c[1]], c[1] + 1), c[0])\n"
+        "out = jax.lax.scan(step, (0.0, jnp.array(0.0)), None, length=3)\n",
+        # An arange index also used as a value, or with an offset.
+        "import jax\nimport jax.numpy as jnp\n"
+        "def f(y, n):\n    return jax.lax.scan(lambda c, t: (c + y[t] * t, c), 0.0, jnp.arange(n))\n",
+        "import jax\nimport jax.numpy as jnp\n"
+        "def f(y, n):\n    return jax.lax.scan(lambda c, t: (c + y[t + 1], c), 0.0, jnp.arange(n))\n",
         # The counter indexes with an offset.
         "import jax\ndef step(c, _):\n    s, t = c\n    return (s + a[t + 1], t + 1), s\n"
         "out = jax.lax.scan(step, (0.0, 0), None, length=3)\n",
     ]
 
     INVALID = [
+        # The index is scanned from `jnp.arange(n)` instead of kept in the carry (no fix).
+        Invalid("import jax\nimport jax.numpy as jnp\n"
+                "def trend(y, n):\n    def step(level, t):\n"
+                "        return 0.5 * level + y[t], y[t]\n"
+                "    return jax.lax.scan(step, 0.0, jnp.arange(n))\n"),
+        Invalid("import numpy as np\nfrom jax import lax\n"
+                "def mix(u, v, n):\n"
+                "    return lax.scan(lambda c, i: (c + u[i] * v[:, i], c), 0.0, np.arange(0, n))\n"),
+        # A dict carry read by key (no fix: the rewrite handles unpacked tuples and lists).
+        Invalid("import jax\nimport jax.numpy as jnp\n"
+                "def drive(u, n):\n    def step(state, _):\n"
+                "        y = 0.8 * state['y'] + u[state['t']]\n"
+                "        return {'y': y, 't': state['t'] + 1}, y\n"
+                "    return jax.lax.scan(step, {'y': 0.0, 't': 0}, None, length=n)\n"),
+        # ... bound to a name first, the init an int32 zero.
+        Invalid("import jax\nimport jax.numpy as jnp\n"
+                "def drive(u, n):\n    def step(state, _):\n        t = state['t']\n"
+                "        y = 0.8 * state['y'] + u[t]\n"
+                "        return {'y': y, 't': t + 1}, y\n"
+                "    init = {'y': 0.0, 't': jnp.int32(0)}\n"
+                "    return jax.lax.scan(step, init, None, length=n)\n"),
+        # A NamedTuple carry and a lambda body reading its fields.
+        Invalid("from typing import NamedTuple\nimport jax\nimport jax.numpy as jnp\n"
+                "class Acc(NamedTuple):\n    total: jax.Array\n    k: jax.Array\n"
+                "def weighted(w, n):\n"
+                "    step = lambda c, _: (Acc(c.total + w[c.k], c.k + 1), c.total)\n"
+                "    return jax.lax.scan(step, Acc(0.0, jnp.array(0)), None, length=n)\n"),
+        # An unpacked tuple whose counter starts as `jnp.zeros((), jnp.int32)`.
+        Invalid("import jax\nimport jax.numpy as jnp\n"
+                "def run(s0, a):\n    def step(c, x):\n        s, t = c\n"
+                "        return (s + a[t] * x, t + 1), s\n"
+                "    return jax.lax.scan(step, (s0, jnp.zeros((), jnp.int32)), a, reverse=True)\n"),
         # The carry keeps one slot: it becomes the value itself; the result is rebuilt.
         Invalid(
             "import jax\nimport jax.numpy as jnp\n"
@@ -108,7 +176,7 @@ class CounterIndexing(Rule):
             "import jax\nimport jax.numpy as jnp\n"
             "def run(s0, a):\n    def step(s, a_t):\n"
             "        return s + a_t, s\n"
-            "    carry_out, ys_out = jax.lax.scan(step, s0, jnp.moveaxis(a, 1, 0), "
+            "    carry_out, ys_out = jax.lax.scan(step, s0, jnp.moveaxis(a, 1, 0)[:a.shape[1]], "
             "length=a.shape[1])\n"
             "    return (carry_out, jnp.asarray(a.shape[1])), ys_out\n",
             unsafe=True),
@@ -123,7 +191,8 @@ class CounterIndexing(Rule):
             "def step(c, x):\n    s, u, k = c\n    u_t, k_t = x\n"
             "    return (s + u_t * k_t, u, k), s\n"
             "def run(s0, u, k):\n"
-            "    _, ys = lax.scan(step, (s0, u, k), (u, jnp.moveaxis(k, -1, 0)), length=4)\n"
+            "    _, ys = lax.scan(step, (s0, u, k), (u[:4], jnp.moveaxis(k, -1, 0)[:4]), "
+            "length=4)\n"
             "    return ys\n",
             unsafe=True),
         # Beside an existing xs: the arrays join it, cut to the scan's length.
@@ -156,39 +225,157 @@ def _scans_nothing(site: ScanSite) -> bool:
     return xs is None or (isinstance(xs, cst.Name) and xs.value == "None")
 
 
-def _counter_uses(step: StepFunction, layout: CarryLayout, i: int,
+def _counter_text(step: StepFunction, layout: CarryLayout, i: int) -> str:
+    """How the body reads slot ``i`` (`state['t']`, `c.k`, `c[1]`)."""
+    for read in layout.reads:
+        if layout.slot_read(step.carry_name, read) == i:
+            return cst.Module([]).code_for_node(read)
+    key = layout.keys[i]
+    if layout.container == "record":
+        return f"{step.carry_name}.{key}"
+    return f"{step.carry_name}[{key!r}]"
+
+
+# Integer dtypes a counter's zero may be made with (`jnp.int32(0)`, `dtype=jnp.int32`).
+_INT_DTYPES = frozenset({"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
+                         "uint64"})
+
+
+def _int_dtype(scope, expr: cst.BaseExpression | None) -> bool:
+    if isinstance(expr, cst.Name) and expr.value == "int" and lookup(scope, "int")[0] is None:
+        return True
+    if isinstance(expr, cst.SimpleString):
+        return expr.evaluated_value in _INT_DTYPES
+    name = qualified_name(scope, expr) if expr is not None else None
+    return name is not None and name.rpartition(".")[0] in ("jax.numpy", "numpy") \
+        and name.rpartition(".")[2] in _INT_DTYPES
+
+
+def integer_zero(scope, expr: cst.BaseExpression) -> bool:
+    """`0`, `jnp.int32(0)`, `np.uint8(0)`, `jnp.array(0)` / `jnp.asarray(0, jnp.int32)`,
+    `jnp.zeros((), jnp.int32)`: an integer scalar zero."""
+    if isinstance(expr, cst.Integer):
+        return expr.value == "0"
+    if not isinstance(expr, cst.Call) or any(a.star for a in expr.args):
+        return False
+    name = qualified_name(scope, expr.func) or ""
+    module, _, last = name.rpartition(".")
+    if module not in ("jax.numpy", "numpy"):
+        return False
+    args = [a for a in expr.args if a.keyword is None]
+    keywords = {a.keyword.value: a.value for a in expr.args if a.keyword is not None}
+    if last in _INT_DTYPES:
+        return len(expr.args) == 1 and integer_zero(scope, args[0].value) if args else False
+    if last in ("array", "asarray"):
+        dtype = args[1].value if len(args) > 1 else keywords.get("dtype")
+        return bool(args) and isinstance(args[0].value, cst.Integer) \
+            and args[0].value.value == "0" and (dtype is None or _int_dtype(scope, dtype)) \
+            and set(keywords) <= {"dtype"}
+    if last == "zeros":
+        shape = args[0].value if args else keywords.get("shape")
+        dtype = args[1].value if len(args) > 1 else keywords.get("dtype")
+        empty = isinstance(shape, (cst.Tuple, cst.List)) and not shape.elements
+        return empty and _int_dtype(scope, dtype) and set(keywords) <= {"shape", "dtype"}
+    return False
+
+
+def _counter_uses(site: ScanSite, step: StepFunction, layout: CarryLayout, i: int,
                   name: str | None) -> list[cst.Subscript]:
-    """The subscripts indexing with ``name``, if the slot is a pure counter; else []."""
+    """The subscripts indexing with slot ``i`` (read as its name or as `carry['t']`,
+    `carry.t`, `carry[1]`), if the slot is a pure counter (an integer zero, returned as
+    itself plus one, read only to index); else []."""
     init = layout.init_elements[i]
-    if name is None or not (isinstance(init, cst.Integer) and init.value == "0"):
+    init_scope = layout.init_binding.scope if layout.init_binding is not None else site.scope
+    if not integer_zero(init_scope, init):
         return []
+
+    def counter(node: cst.CSTNode) -> bool:
+        if name is not None and isinstance(node, cst.Name) and node.value == name:
+            return True
+        return isinstance(node, (cst.Subscript, cst.Attribute)) \
+            and layout.slot_read(step.carry_name, node) == i
+
+    increments: set[int] = set()
     for elements in layout.returned:
         out = elements[i]
         if not (isinstance(out, cst.BinaryOperation) and isinstance(out.operator, cst.Add)
-                and isinstance(out.left, cst.Name) and out.left.value == name
-                and isinstance(out.right, cst.Integer) and out.right.value == "1"):
+                and counter(out.left) and isinstance(out.right, cst.Integer)
+                and out.right.value == "1"):
             return []
+        increments.add(id(out.left))
+    binder = layout.slot_binders[i] if name is not None else None
+    return _only_indexing(step, counter, increments, binder, layout.access == "unpack")
+
+
+def _arange_index(model: FileModel, site: ScanSite) -> tuple[str, list[cst.Subscript]] | None:
+    """(the name, its subscripts) when the scan runs over `jnp.arange(n)` (or `arange(0, n)`)
+    and the body reads its `x` only to index arrays."""
+    xs = site.args.get("xs")
+    if not (isinstance(xs, cst.Call) and qualified_name(site.scope, xs.func) in (
+            "jax.numpy.arange", "numpy.arange") and not any(a.keyword or a.star for a in xs.args)
+            and (len(xs.args) == 1 or (len(xs.args) == 2 and isinstance(xs.args[0].value, cst.Integer)
+                                       and xs.args[0].value.value == "0"))):
+        return None
+    step = step_function(model, site)
+    if step is None or len(step.params) != 2 or "reverse" in site.args:
+        return None
+    name = step.params[1].name.value
+    if len(step.scope.bindings.get(name, [])) != 1:
+        return None
+
+    def index(node: cst.CSTNode) -> bool:
+        return isinstance(node, cst.Name) and node.value == name
+
+    uses = _only_indexing(step, index, set(), None, False)
+    return (name, uses) if uses else None
+
+
+def _only_indexing(step: StepFunction, counter, allowed: set[int], binder: cst.Assign | None,
+                   unpacked: bool) -> list[cst.Subscript]:
+    """The subscripts indexing with a counter (``counter`` tells its reads) when the body
+    reads it nowhere else than there, in the nodes of ``allowed`` (its increments) and in
+    ``binder`` (the line binding it from the carry); else []."""
     indexing: list[cst.Subscript] = []
     other = 0
+    increments = allowed
 
     class Uses(cst.CSTVisitor):
+        def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> bool:
+            # The unpacking or `t = carry["t"]` binding the slot (nothing else) is allowed.
+            return not (binder is not None and node.body[0] is binder and (
+                unpacked or isinstance(binder.targets[0].target, cst.Name)))
+
         def visit_Subscript(self, node: cst.Subscript) -> bool:
-            names = [e.slice.value for e in node.slice if isinstance(e.slice, cst.Index)]
-            if any(isinstance(n, cst.Name) and n.value == name for n in names):
+            if counter(node):
+                return self._counter(node)
+            indexes = [e.slice.value for e in node.slice if isinstance(e.slice, cst.Index)]
+            if any(counter(n) for n in indexes):
                 indexing.append(node)
                 node.value.visit(self)
+                for element in node.slice:
+                    if not (isinstance(element.slice, cst.Index) and counter(element.slice.value)):
+                        element.visit(self)
                 return False
             return True
 
+        def visit_Attribute(self, node: cst.Attribute) -> bool:
+            if counter(node):
+                return self._counter(node)
+            node.value.visit(self)  # the attribute's own name is not a read
+            return False
+
         def visit_Name(self, node: cst.Name) -> None:
+            if counter(node):
+                self._counter(node)
+
+        def _counter(self, node: cst.CSTNode) -> bool:
             nonlocal other
-            if node.value == name:
+            if id(node) not in increments:
                 other += 1
+            return False
 
     step.node.body.visit(Uses())
-    # The unpacking and each `t + 1` are the only other reads allowed.
-    allowed = 1 + len(layout.returned)
-    return indexing if indexing and other == allowed else []
+    return indexing if indexing and other == 0 else []
 
 
 # -- the fix --------------------------------------------------------------------------------
@@ -240,8 +427,7 @@ def _fix(ctx: RuleContext, site: ScanSite, step: StepFunction, layout: CarryLayo
     x_param = _x_param(step, unused=xs is None)
     jnp = _jax_numpy(model, site)
     length = _scan_length(site, xs)
-    if x_param is None or (jnp is None and any(s.axis for s in sliced)) or (
-            xs is not None and length is None):
+    if x_param is None or (jnp is None and any(s.axis for s in sliced)) or length is None:
         return None
     arrays = list(dict.fromkeys(sliced))  # in order of first use
     sources = [_array_source(model, step, site, layout, s.array) for s in arrays]
@@ -254,10 +440,12 @@ def _fix(ctx: RuleContext, site: ScanSite, step: StepFunction, layout: CarryLayo
     keep = [i for i in range(layout.size) if i != counter]
     x_names = slice_names if xs is None else [x_param.name.value, *slice_names]
     changes.update(_carry_changes(model, step, layout, keep, x_param, x_names, used))
-    scanned = [s if a.axis == 0 else _moveaxis(jnp, s, a.axis) for s, a in zip(sources, arrays)]
-    if xs is not None:  # the arrays join the existing xs, cut to the scan's length
-        assert length is not None
-        scanned = [xs, *(_prefix(s, length) for s in scanned)]
+    # Each array is cut to the scan's length: the counter never read past it, and scan
+    # needs every leaf of `xs` exactly that long.
+    scanned = [_prefix(s if a.axis == 0 else _moveaxis(jnp, s, a.axis), length)
+               for s, a in zip(sources, arrays)]
+    if xs is not None:  # the arrays join the existing xs
+        scanned = [xs, *scanned]
     assert isinstance(site.init, (cst.Tuple, cst.List))
     new_call = _with_xs(site, call_with_init(site, without_slots(site.init, keep)),
                         scanned[0] if len(scanned) == 1 else cst.Tuple(

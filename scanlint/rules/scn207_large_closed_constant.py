@@ -5,7 +5,7 @@ from typing import Iterator
 
 import libcst as cst
 
-from scanlint.carry import step_function
+from scanlint.carry import file_function, returns_of, step_function
 from scanlint.carry_types import Aval, Context, value_of
 from scanlint.diagnostic import Diagnostic
 from scanlint.model import FileModel
@@ -33,10 +33,13 @@ class LargeClosedConstant(Rule):
     directly or through the module-level functions it calls: a `def`, or a name bound to
     `jax.jit(...)`, `functools.partial(...)` or a lambda closing over the array
     (`project_j = jax.jit(lambda v: project(v, STACK))`). An array is built by an array maker
-    (`jnp.ones((1000, 1000))`, `np.load(...)`, `jax.random.normal(...)`) or an expression over
+    (`jnp.ones((1000, 1000))`, `np.load(...)`, `jax.random.normal(...)`), an expression over
     one (`jnp.ones(...) * 0.001`, `jnp.asarray(np.load(...))`,
-    `np.linspace(...).reshape(...)`). Arrays the code shows to have fewer than 1,000
-    elements are not reported.
+    `np.linspace(...).reshape(...)`) or a module-level function of the file that returns one
+    (`W = make_weights(64)`). The array may be a module-level name, a class attribute read
+    through its class (`Params.W`), or held in a module-level dict, list or tuple literal
+    (`CONST['mix']`). Arrays the code shows to have fewer than 1,000 elements are not
+    reported.
 
     ## Why is this bad?
     A concrete array a traced function reads is not an argument: JAX captures its value when
@@ -73,17 +76,36 @@ class LargeClosedConstant(Rule):
     THROUGH = ("Step function reaches module-level array `{name}` through `{via}`: JAX "
                "captures its value when tracing; pass it as an argument")
 
+    HELD = ("Step function reads arrays held in module-level `{name}` built at import time: "
+            "JAX captures their values when tracing; pass them as arguments")
+
     def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         for site in ctx.model.sites:
-            step = step_function(ctx.model, site)
+            step = step_function(ctx.model, site, methods=True)
             if step is None:
                 continue
-            for name, via in _closed_arrays(ctx.model, step.scope):
-                message = (self.MESSAGE.format(name=name) if via is None
-                           else self.THROUGH.format(name=name, via=via))
+            for name, via, held in _closed_arrays(ctx.model, step.scope):
+                if held:
+                    message = self.HELD.format(name=name)
+                    if via is not None:
+                        message = message.replace("Step function reads",
+                                                  f"Step function reaches, through `{via}`,")
+                else:
+                    message = (self.MESSAGE.format(name=name) if via is None
+                               else self.THROUGH.format(name=name, via=via))
                 yield ctx.diagnostic(self, site.call, message, statement=site.statement)
 
     VALID = [
+        # Small arrays in a class or a dict; a helper returning something else; a dict of
+        # numbers.
+        "import jax\nimport jax.numpy as jnp\nclass Params:\n    W = jnp.ones((4, 4))\n"
+        "CONST = {'bias': jnp.zeros(3), 'scale': 2.0}\n"
+        "def run(xs):\n    def step(c, x):\n        return Params.W @ c + CONST['bias'] * x, c\n"
+        "    return jax.lax.scan(step, jnp.zeros(4), xs)\n",
+        "import jax\nimport jax.numpy as jnp\ndef config():\n    return {'lr': 0.1}\n"
+        "CFG = config()\nSETTINGS = {'steps': 3, 'name': 'x'}\n"
+        "def run(xs):\n    def step(c, x):\n        return c * CFG['lr'] + x, c\n"
+        "    return jax.lax.scan(step, 0.0, xs, length=SETTINGS['steps'])\n",
         "import jax\nimport jax.numpy as jnp\nSCALE = 2.0\n"
         "def run(W, xs):\n    def step(c, x):\n        return jnp.tanh(W @ c * SCALE + x), c\n"
         "    return jax.lax.scan(step, jnp.zeros(3), xs)\n",
@@ -97,6 +119,23 @@ class LargeClosedConstant(Rule):
     ]
 
     INVALID = [
+        # Built by a module-level helper that returns an array maker's result.
+        Invalid("import jax\nimport numpy as np\n"
+                "def table(n):\n    grid = np.linspace(0.0, 1.0, n)\n    return np.outer(grid, grid)\n"
+                "def load(n):\n    return table(n) * 2.0\n"
+                "T = load(256)\n"
+                "def run(xs):\n    return jax.lax.map(lambda i: T[i].sum(), xs)\n"),
+        # A class attribute read through its class, from a method body.
+        Invalid("import jax\nimport jax.numpy as jnp\nclass Params:\n"
+                "    W = jnp.ones((64, 64)) * 0.02\n"
+                "class Net:\n    def step(self, h, x):\n        return jnp.tanh(Params.W @ h + x), h\n"
+                "    def run(self, xs):\n        return jax.lax.scan(self.step, jnp.zeros(64), xs)\n"),
+        # Held in module-level containers.
+        Invalid("import jax\nimport jax.numpy as jnp\nCONST = {'mix': jnp.ones((40, 40)) * 0.01}\n"
+                "def run(xs):\n    def body(c, x):\n        return CONST['mix'] @ c + x, c\n"
+                "    return jax.lax.scan(body, jnp.zeros(40), xs)\n"),
+        Invalid("import jax\nimport numpy as np\nLAYERS = [np.load('w0.npy'), np.load('w1.npy')]\n"
+                "def run(xs):\n    return jax.lax.fori_loop(0, 2, lambda i, v: LAYERS[0] @ v, xs)\n"),
         Invalid("import jax\nimport jax.numpy as jnp\nW = jnp.ones((1000, 1000))\n"
                 "def run(xs):\n    def step(c, x):\n        return jnp.tanh(W @ c + x), c\n"
                 "    return jax.lax.scan(step, jnp.zeros(1000), xs)\n"),
@@ -120,17 +159,25 @@ class LargeClosedConstant(Rule):
     ]
 
 
-def _closed_arrays(model: FileModel, scope: Scope) -> list[tuple[str, str | None]]:
-    """(array, the function it is reached through or None) for the module-level arrays the
-    function of ``scope`` reads, directly or through module-level functions (depth 3)."""
-    found: list[tuple[str, str | None]] = []
+def _closed_arrays(model: FileModel, scope: Scope) -> list[tuple[str, str | None, bool]]:
+    """(array, the function it is reached through or None, whether it is a container holding
+    arrays) for the module-level arrays the function of ``scope`` reads (names, class
+    attributes `Params.W`, dicts, lists and tuples of arrays), directly or through
+    module-level functions (depth 3)."""
+    found: list[tuple[str, str | None, bool]] = []
     seen: set[int] = {id(scope)}
     pending: list[tuple[Scope, str | None, int]] = [(scope, None, 0)]
     while pending:
         current, via, depth = pending.pop(0)
+        for name, bindings in _class_attributes_read(model, current):
+            if _built_array(model, bindings):
+                found.append((name, via, False))
         for name, bindings in _globals_read(current) + _bound_arguments(current):
             if _built_array(model, bindings):
-                found.append((name, via))
+                found.append((name, via, False))
+                continue
+            if _holds_arrays(model, bindings):
+                found.append((name, via, True))
                 continue
             if len(bindings) != 1 or depth >= 3:
                 continue
@@ -139,6 +186,34 @@ def _closed_arrays(model: FileModel, scope: Scope) -> list[tuple[str, str | None
                     seen.add(id(inner))
                     pending.append((inner, via or name, depth + 1))
     return list(dict.fromkeys(found))
+
+
+def _class_attributes_read(model: FileModel, scope: Scope) -> list[tuple[str, list[Binding]]]:
+    """`Params.W` read by the function of ``scope`` (or functions inside it), `Params` a
+    class bound once at module level: the class body's bindings of `W`."""
+    attributes: dict[int, str] = {}
+
+    class Attributes(cst.CSTVisitor):
+        def visit_Attribute(self, node: cst.Attribute) -> None:
+            if isinstance(node.value, cst.Name):
+                attributes[id(node.value)] = node.attr.value
+
+    scope.node.visit(Attributes())
+    found: dict[str, list[Binding]] = {}
+    for inner in scope.walk():
+        for load in inner.loads:
+            attribute = attributes.get(id(load))
+            if attribute is None:
+                continue
+            owner, bindings = lookup(inner, load.value)
+            if owner is None or owner.kind != "module" or len(bindings) != 1 \
+                    or bindings[0].kind != "class":
+                continue
+            class_scope = model.scope_of.get(id(bindings[0].node))
+            held = class_scope.bindings.get(attribute, []) if class_scope is not None else []
+            if held:
+                found.setdefault(f"{load.value}.{attribute}", list(held))
+    return list(found.items())
 
 
 def _globals_read(scope: Scope) -> list[tuple[str, list[Binding]]]:
@@ -206,40 +281,77 @@ def _callable_scopes(model: FileModel, scope: Scope, expr: cst.BaseExpression,
 
 
 def _built_array(model: FileModel, bindings: list[Binding]) -> bool:
-    """A module-level name assigned only arrays, one at least built at import time (it may
-    be assigned again: `W = W * 3`, a reloaded table), none shown to be small."""
+    """A module-level name (or class attribute) assigned only arrays, one at least built at
+    import time (it may be assigned again: `W = W * 3`, a reloaded table), none shown to be
+    small."""
     values = [b.assigned_value for b in bindings]
-    if any(b.scope.kind != "module" or v is None for b, v in zip(bindings, values)):
+    if any(b.scope.kind not in ("module", "class") or v is None
+           for b, v in zip(bindings, values)):
         return False
-    if not any(_array_expression(b.scope, v, 0) for b, v in zip(bindings, values)):
+    if not any(_array_expression(model, b.scope, v, 0) for b, v in zip(bindings, values)):
         return False
-    for binding, value in zip(bindings, values):
-        known = value_of(value, Context(model, binding.scope, {}, set()))
-        if isinstance(known, Aval) and known.shape is not None and math.prod(known.shape) < SMALL:
-            return False
-    return True
+    return not any(_small(model, b.scope, v) for b, v in zip(bindings, values))
 
 
-def _array_expression(scope: Scope, expr: cst.BaseExpression, depth: int) -> bool:
+def _small(model: FileModel, scope: Scope, value: cst.BaseExpression) -> bool:
+    known = value_of(value, Context(model, scope, {}, set()))
+    return isinstance(known, Aval) and known.shape is not None and math.prod(known.shape) < SMALL
+
+
+def _holds_arrays(model: FileModel, bindings: list[Binding]) -> bool:
+    """A module-level name bound once to a dict, list or tuple literal with an array built at
+    import time among its values (`CONST = {'mix': jnp.ones((40, 40))}`), not shown small."""
+    if len(bindings) != 1 or bindings[0].scope.kind != "module":
+        return False
+    value = bindings[0].assigned_value
+    if isinstance(value, cst.Dict):
+        items = [e.value for e in value.elements if isinstance(e, cst.DictElement)]
+    elif isinstance(value, (cst.List, cst.Tuple)):
+        items = [e.value for e in value.elements if isinstance(e, cst.Element)]
+    else:
+        return False
+    scope = bindings[0].scope
+    return any(_array_expression(model, scope, item, 0) and not _small(model, scope, item)
+               for item in items)
+
+
+def _array_expression(model: FileModel, scope: Scope, expr: cst.BaseExpression,
+                      depth: int) -> bool:
     """An array maker's call, or an expression over one (arithmetic, a method, an index,
-    `.T`, another module-level name bound to one)."""
+    `.T`, another module-level name bound to one), or a call of a module-level function of
+    the file every `return` of which is one (`make_weights(64)`)."""
     if depth > 4:
         return False
     if isinstance(expr, cst.Call):
         name = qualified_name(scope, expr.func) or ""
         if name.startswith(ARRAY_MAKERS):
             return name.rpartition(".")[2] not in NOT_ARRAYS
+        if isinstance(expr.func, cst.Name):
+            return _array_function(model, scope, expr.func, depth + 1)
         return isinstance(expr.func, cst.Attribute) and _array_expression(
-            scope, expr.func.value, depth + 1)
+            model, scope, expr.func.value, depth + 1)
     if isinstance(expr, cst.BinaryOperation):
-        return (_array_expression(scope, expr.left, depth + 1)
-                or _array_expression(scope, expr.right, depth + 1))
+        return (_array_expression(model, scope, expr.left, depth + 1)
+                or _array_expression(model, scope, expr.right, depth + 1))
     if isinstance(expr, cst.UnaryOperation):
-        return _array_expression(scope, expr.expression, depth + 1)
+        return _array_expression(model, scope, expr.expression, depth + 1)
     if isinstance(expr, (cst.Subscript, cst.Attribute)):
-        return _array_expression(scope, expr.value, depth + 1)
+        return _array_expression(model, scope, expr.value, depth + 1)
     if isinstance(expr, cst.Name):
         _owner, bindings = lookup(scope, expr.value)
         return any(b.scope.kind == "module" and b.assigned_value is not None
-                   and _array_expression(scope, b.assigned_value, depth + 1) for b in bindings)
+                   and _array_expression(model, scope, b.assigned_value, depth + 1)
+                   for b in bindings)
     return False
+
+
+def _array_function(model: FileModel, scope: Scope, func: cst.Name, depth: int) -> bool:
+    """``func`` names a module-level def, without decorators, every `return` of which
+    returns an array expression (read in the def's own scope)."""
+    found = file_function(model, scope, func)
+    if found is None or found[2].kind != "module" or found[0].decorators:
+        return False
+    function, inner, _owner = found
+    returns = returns_of(function)
+    return bool(returns) and all(r.value is not None and _array_expression(
+        model, inner, r.value, depth) for r in returns)

@@ -5,9 +5,9 @@ from typing import Iterator
 
 import libcst as cst
 
-from scanlint.carry import CARRY_POSITION, StepFunction, resolve_init, step_function
+from scanlint.carry import StepFunction, resolve_init, step_function
 from scanlint.carry_types import (Aval, Container, Context, Value, body_returns, dtype_differs,
-                                  param_names, shape_differs, value_of, xs_element)
+                                  shape_differs, step_params, value_of)
 from scanlint.diagnostic import Diagnostic
 from scanlint.model import FileModel, ScanSite
 from scanlint.rules import Invalid, Rule, RuleContext
@@ -25,9 +25,15 @@ class CarryTypeMismatch(Rule):
     changed by broadcasting (a scalar init, an array returned). The init is followed when the
     call passes a name bound to it once.
 
-    Only what the code shows counts: literals, array makers with literal shapes and dtypes,
-    `.astype`, arithmetic on known values, names bound once to them; anything else is unknown
-    and never reported. A Python scalar init (`0`, `0.0`, `jnp.array(0)`) is weakly typed and
+    Only what the code shows counts: literals, array makers with literal shapes and dtypes
+    (`zeros`, `ones`, `full`, `eye`, `identity`, `linspace`, `arange`, `jax.random.normal`),
+    `.astype`, arithmetic on known values, reductions (`keepdims=True` keeps the reduced axes
+    as 1), basic indexing (`x[0]`, `x[None]`, `x[:, 1:3]`), names bound once to them, calls
+    of the file's functions (what they return), NamedTuple fields; a parameter of the
+    enclosing function, through the value every call of it in the file passes (an init the
+    caller casts, `rnn(h.astype(jnp.bfloat16), xs, w)`). A mean, variance or a float function
+    (`jnp.exp`) is floating whatever its operand, so it makes an integer carry float even
+    when nothing else is known. Anything else is unknown and never reported. A Python scalar init (`0`, `0.0`, `jnp.array(0)`) is weakly typed and
     JAX promotes it to the body's dtype, so only its shape, or a lower kind (`0.0` in, an int
     out), is a mismatch. Defaults (`jnp.zeros(3)` is float32, or float64 with
     `jax_enable_x64`) are compared only where no setting could make them match (`float16`).
@@ -61,7 +67,7 @@ class CarryTypeMismatch(Rule):
 
     def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         for site in ctx.model.sites:
-            step = step_function(ctx.model, site)
+            step = step_function(ctx.model, site, methods=True)
             if step is None or step.carry_param is None:
                 continue
             found = _first_change(ctx.model, site, step)
@@ -87,6 +93,17 @@ class CarryTypeMismatch(Rule):
         "    return buf, buf[0]\nout = jax.lax.scan(step, jnp.zeros(4), jnp.ones(5))\n",
         _JNP + "def body(i, c):\n    return c.at[i].set(1)\n"
         "out = jax.lax.fori_loop(0, 3, body, jnp.zeros(3, jnp.int32))\n",
+        # A mean (floating, or complex) into a carry of unknown or floating type; a
+        # reduction keeping its axes into a carry of that shape.
+        _JNP + "def run(c0, xs):\n    return jax.lax.scan(lambda c, b: (c + jnp.mean(b), c), c0, xs)\n",
+        _JNP + "def run(xs):\n    return jax.lax.scan(lambda c, b: (c + jnp.mean(b), c), "
+        "jnp.zeros((), jnp.complex64), xs)\nout = run(jnp.ones((3, 2), jnp.complex64))\n",
+        _JNP + "def step(c, x):\n    return c + jnp.sum(x, axis=1, keepdims=True), x\n"
+        "out = jax.lax.scan(step, jnp.zeros((3, 1)), jnp.ones((2, 3, 4)))\n",
+        # A helper of the file returning the carry's type.
+        _JNP + "def advance(c, x):\n    return c + x\n"
+        "def step(c, x):\n    return advance(c, x), c\n"
+        "out = jax.lax.scan(step, jnp.zeros(2, jnp.int32), jnp.ones((3, 2), jnp.int32))\n",
         # What a call returns is not known: nothing is reported.
         _JNP + "def step(c, x):\n    return jnp.int32(0) + advance(c, x), c\n"
         "def advance(c, x):\n    return c + x\n"
@@ -131,6 +148,31 @@ class CarryTypeMismatch(Rule):
                 "        return (a - b[i] * b[i + 1], b)\n"
                 "    return jax.lax.fori_loop(0, 3, body, (0, table))\n"
                 "out = run()\n"),
+        # A scalar slot gets `keepdims=True`'s shape (1,); xs comes from the caller.
+        Invalid(_JNP + "def episode(obs_seq):\n    def step(state, obs):\n"
+                "        reward = jnp.sum(obs ** 2, keepdims=True)\n"
+                "        return {'obs': obs, 'reward': reward}, reward\n"
+                "    init = {'obs': jnp.zeros(3), 'reward': jnp.zeros(())}\n"
+                "    return jax.lax.scan(step, init, obs_seq)\nout = episode(jnp.ones((4, 3)))\n"),
+        # `x[None]` adds an axis.
+        Invalid(_JNP + "def body(i, h):\n    return h[None] * 0.5\n"
+                "out = jax.lax.fori_loop(0, 3, body, jnp.ones(4))\n"),
+        # An int32 total gets a mean of whatever the batches are (not modelled here).
+        Invalid(_JNP + "def average(batches):\n    def step(total, b):\n"
+                "        return total + jnp.mean(b), None\n"
+                "    return jax.lax.scan(step, jnp.array(0, dtype=jnp.int32), batches)[0]\n"
+                "out = average(jax.nn.one_hot(jnp.arange(3), 4))\n"),
+        # The caller casts the init to bfloat16; float32 weights (`jnp.eye`) promote it.
+        Invalid(_JNP + "def rnn(h0, xs, w):\n    def step(h, x):\n"
+                "        h = jnp.tanh(w @ h + x)\n        return h, h\n"
+                "    return jax.lax.scan(step, h0, xs)\n"
+                "out = rnn(jnp.zeros(3).astype(jnp.bfloat16), jnp.ones((2, 3)), jnp.eye(3))\n"),
+        # A NamedTuple field made float by a helper of the file.
+        Invalid("from typing import NamedTuple\n" + _JNP +
+                "class Acc(NamedTuple):\n    n: jax.Array\n    s: jax.Array\n"
+                "def halve(v):\n    return v / 2\n"
+                "def body(i, a):\n    return a._replace(n=halve(a.n))\n"
+                "out = jax.lax.fori_loop(0, 3, body, Acc(jnp.int32(8), jnp.zeros(2)))\n"),
         # A dict slot.
         Invalid(_JNP + "out = jax.lax.scan(lambda c, x: ({'n': c['n'] + 1.5}, x), "
                 "{'n': jnp.zeros((), jnp.int32)}, jnp.ones(2))\n"),
@@ -147,7 +189,7 @@ def _first_change(model: FileModel, site: ScanSite,
                       step.carry_name)
     if start is None:
         return None
-    for returned in body_returns(model, step, _params(model, site, step, start)):
+    for returned in body_returns(model, step, step_params(model, site, step, start)):
         out = value_of(returned.value, returned.ctx)
         if site.callee == "scan":
             out = out.items[0] if isinstance(out, Container) and out.kind == "tuple" and len(
@@ -162,30 +204,19 @@ def _labelled(value: Value, path: str) -> Value:
     """``value`` with each leaf's origin set to its path in the carry (`c`, `c[0]`, `c['k']`)."""
     if isinstance(value, Aval):
         return replace(value, origin=path, grown=None, grown_by=None)
-    if isinstance(value, Container) and value.kind in ("tuple", "list", "dict"):
+    if isinstance(value, Container) and value.kind in ("tuple", "list", "dict", "record"):
         keys = value.keys or range(len(value.items))
-        return Container(value.kind, tuple(_labelled(item, f"{path}[{key!r}]")
-                                           for key, item in zip(keys, value.items)), value.keys)
+        paths = [f"{path}.{key}" if value.kind == "record" else f"{path}[{key!r}]"
+                 for key in keys]
+        return replace(value, items=tuple(_labelled(item, inner)
+                                          for inner, item in zip(paths, value.items)))
     return value
-
-
-def _params(model: FileModel, site: ScanSite, step: StepFunction, start: Value) -> dict:
-    """The values of the body's parameters: the carry, and scan's `x` or fori's index."""
-    names = param_names(step.node)
-    params = {step.carry_name: start}
-    position = CARRY_POSITION.get((site.callee, step.ref.role))
-    if site.callee == "scan" and len(names) > 1 and position == 0:
-        xs = value_of(site.args.get("xs"), Context(model, site.scope, {}, set()))
-        params[names[1]] = xs_element(xs)
-    if site.callee == "fori_loop" and names:
-        literal = all(isinstance(site.args.get(k), cst.Integer) for k in ("lower", "upper"))
-        params[names[0]] = Aval("int", "int32", True, True if literal else None, ())
-    return params
 
 
 def _change(start: Value, out: Value, path: str) -> str | None:
     if isinstance(start, Container) and isinstance(out, Container):
-        if start.kind != out.kind or start.keys != out.keys or len(start.items) != len(out.items):
+        if start.kind != out.kind or start.keys != out.keys or start.name != out.name \
+                or len(start.items) != len(out.items):
             return None  # a structure change: SCN201's
         for before, after in zip(start.items, out.items):
             found = _change(before, after, getattr(before, "origin", None) or path)
