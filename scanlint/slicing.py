@@ -364,9 +364,12 @@ def select(text: str, tree: ast.Module | None,
     passed: set[str] = set()
     bodies: set[str] = set()
     needed, loop_classes = set(), set()
+    site_functions: set[str] = set()
     for index, node in enumerate(tree.body):
         holds = statement_may_hold_site(node, facts)
         if holds:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                site_functions.add(node.name)
             passed |= names_passed_to_sites(node, facts)
             bodies |= _read_by_bodies(node, facts)
         others = [p for p in SITE_PREDICATES if p is not statement_may_hold_site]
@@ -378,6 +381,7 @@ def select(text: str, tree: ast.Module | None,
                 loop_classes.add(index)
 
     passed |= _module_reach(passed, bodies, tree)
+    needed |= _readers_of(site_functions, tree, text)
 
     global_lines = [number for number, line in enumerate(lines, 1) if "global" in line]
 
@@ -391,6 +395,27 @@ def select(text: str, tree: ast.Module | None,
     stubs = {path: stub for path, stub in _stubs(tree, lines, loop_classes).items()
              if may_go(stub)}
     return Selection(text, tree, lines, stubs) if stubs else None
+
+
+def _readers_of(names: set[str], tree: ast.Module, text: str) -> set[int]:
+    """The top-level statements whose text holds one of ``names`` as a word: the callers of
+    the module-level functions that hold sites. Rules follow a parameter's value to what
+    every call passes (`carry.caller_arguments`), which needs every reader parsed; kept up
+    front, they cost no widening (a reparse of the whole selection)."""
+    if not names:
+        return set()
+    word = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(names))) + r")\b")
+    starts = [min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", ()))])
+              for node in tree.body]
+    found: set[int] = set()
+    line, offset = 1, 0
+    for match in word.finditer(text):
+        line += text.count("\n", offset, match.start())
+        offset = match.start()
+        index = bisect.bisect_right(starts, line) - 1
+        if index >= 0 and line <= (tree.body[index].end_lineno or line):
+            found.add(index)
+    return found
 
 
 def _read_by_bodies(statement: ast.stmt, facts: SiteFacts) -> set[str]:

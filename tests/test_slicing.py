@@ -158,7 +158,9 @@ def test_fixtures_and_jax_control_flow_give_the_same_findings_and_fixes():
         assert equivalence.compare_text(text, path, fix=path.startswith(str(FIXTURES))) == [], path
         assert equivalence.stub_fidelity(text) == [], path
         sliced += bool(stubbed(text)) and may_have_site(text)
-    assert sliced >= 3  # the selection was at work, not bypassed
+    # The selection was at work, not bypassed (linalg.py and ode.py; eigh.py's one
+    # left-out def calls its site's function, so it is kept for rules reading its calls).
+    assert sliced >= 2
 
 
 def test_every_rule_case_gives_the_same_findings_and_fixes():
