@@ -281,9 +281,9 @@ def _check_parsed(text: str, tree, path: str, settings: Settings, rules,
         if sliced is not None:
             raise OutsideSlice(everything=True) from None
         return [system_diagnostic(INTERNAL_ERROR, path, "internal error: file nested too deeply")]
-    from scanlint.unrolled import jit_loops
+    from scanlint.unrolled import jit_comprehensions, jit_loops
 
-    if not model.sites and not jit_loops(model):
+    if not model.sites and not jit_loops(model) and not jit_comprehensions(model):
         model.close()
         return []
     ctx = RuleContext(model, text, path, settings)

@@ -150,6 +150,7 @@ class FileModel:
         # each with its scope: what the unrolled-loop facts (unrolled.py) start from.
         self.calls = [(call, scope) for call, scope, _statement, _loops in builder.calls]
         self.for_statements = builder.for_statements
+        self.comprehensions = builder.comprehensions
         self.sites = [
             site
             for call, scope, statement, loops in builder.calls
@@ -293,8 +294,10 @@ class FileModel:
         self.sites = []
         self.calls = []
         self.for_statements = []
+        self.comprehensions = []
         self.__dict__.pop("positions", None)
         self.__dict__.pop("_jit_loops", None)
+        self.__dict__.pop("_jit_comprehensions", None)
         self.__dict__.pop("_statement_positions", None)
         self.__dict__.pop("_load_index", None)
         self.__dict__.pop("_direct_calls", None)

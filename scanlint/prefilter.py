@@ -330,11 +330,17 @@ def _has_range_loop(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             if _has_range_loop(node):
                 return True
-        elif (isinstance(node, ast.For) and isinstance(node.iter, ast.Call)
-              and isinstance(node.iter.func, ast.Name) and node.iter.func.id == "range"
-              and all(_may_be_constant(arg, params) for arg in node.iter.args)):
+        elif isinstance(node, ast.For) and _constant_range(node.iter, params):
             return True
-    return False
+    # Comprehensions unroll too (nested defs' included: the test may say yes too often).
+    return any(isinstance(node, ast.comprehension) and _constant_range(node.iter, params)
+               for node in ast.walk(function))
+
+
+def _constant_range(expr: ast.expr, params: set[str]) -> bool:
+    return (isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name)
+            and expr.func.id == "range"
+            and all(_may_be_constant(arg, params) for arg in expr.args))
 
 
 def _parameters_without_default(args: ast.arguments) -> set[str]:

@@ -10,12 +10,14 @@ names it reads (listed in docs/architecture.md).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 
 import libcst as cst
 
 from scanlint.model import FileModel
 from scanlint.scopes import Binding, Scope, dotted, lookup, qualified_name
-from scanlint.unrolled import INT_OPERATORS, JitLoop, bound_value, constant_int, range_args
+from scanlint.unrolled import (INT_OPERATORS, JitComprehension, JitLoop, bound_value,
+                               constant_int, range_args)
 
 # Stacking a list of per-step values: what `jax.lax.scan` returns in one piece.
 STACKERS = frozenset({"jax.numpy.stack", "jax.numpy.array", "jax.numpy.asarray"})
@@ -94,6 +96,14 @@ class Rolling:
 
 def rolling(model: FileModel, jl: JitLoop) -> Rolling:
     return _LoopReader(model, jl).read()
+
+
+def comprehension_computes_arrays(jc: JitComprehension) -> bool:
+    """Whether an element the comprehension makes is an array, not a Python value (`[i * 2
+    for i in range(n)]` is a list of ints that `jit` never sees)."""
+    view = SimpleNamespace(scope=jc.scope, index=None, jitted=jc.jitted, info=jc.info)
+    statics = _Statics(None, view)  # type: ignore[arg-type]
+    return any(statics.kind(element, jc.scope) is None for element in jc.elements)
 
 
 class _FunctionIndex:
@@ -654,7 +664,7 @@ class _Statics:
             if binding.kind == "augassign" and isinstance(binding.node, cst.AugAssign):
                 value = binding.node.value
             return self.kind(value, binding.scope, depth + 1) if value is not None else None
-        if binding.kind == "loop" and isinstance(binding.node, cst.For):
+        if binding.kind == "loop" and isinstance(binding.node, (cst.For, cst.CompFor)):
             return "int" if range_args(binding.node.iter, binding.scope) is not None else None
         return None
 

@@ -192,6 +192,8 @@ class ScopeBuilder(cst.CSTVisitor):
         self._call_filter = call_filter
         self.loops: list[cst.For] = []  # the `for` statements being visited
         self.for_statements: list[tuple[cst.For, Scope]] = []  # every `for`, with its scope
+        # every comprehension, with its own scope
+        self.comprehensions: list[tuple[cst.BaseComp, Scope]] = []
 
     # -- scopes -------------------------------------------------------------------------
     def _push(self, kind: ScopeKind, node: cst.CSTNode) -> Scope:
@@ -404,7 +406,7 @@ class ScopeBuilder(cst.CSTVisitor):
 
     def _visit_comprehension(self, node: cst.BaseComp, parts: list[cst.CSTNode]) -> bool:
         node.for_in.iter.visit(self)  # the outermost iterable is evaluated outside
-        self._push("comprehension", node)
+        self.comprehensions.append((node, self._push("comprehension", node)))
         comp: cst.CompFor | None = node.for_in
         first = True
         while comp is not None:

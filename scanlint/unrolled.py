@@ -57,10 +57,14 @@ class JitLoop:
 
 def jit_loops(model: FileModel) -> list[JitLoop]:
     """Every range loop with a known trip count in a function that runs under `jit`."""
-    cached = model.__dict__.get("_jit_loops")
+    return _memoised(model, "_jit_loops", _find_jit_loops, bool(model.for_statements))
+
+
+def _memoised(model: FileModel, key: str, find, needed: bool) -> list:
+    """``find(model)`` computed once per model (``FileModel.close`` drops it)."""
+    cached = model.__dict__.get(key)
     if cached is None:
-        cached = _find_jit_loops(model) if model.for_statements else []
-        model.__dict__["_jit_loops"] = cached
+        cached = model.__dict__[key] = find(model) if needed else []
     return cached
 
 
@@ -71,18 +75,78 @@ def _find_jit_loops(model: FileModel) -> list[JitLoop]:
         outer = _jitted_around(scope, jitted)
         if outer is None or loop.asynchronous is not None:
             continue
-        args = range_args(loop.iter, scope)
-        if args is None:
+        defaults = _trip_defaults(outer, jitted[id(outer.node)])
+        known = _range_bounds(loop.iter, scope, defaults)
+        if known is not None:
+            args, bounds = known
+            found.append(JitLoop(loop, scope, outer, jitted[id(outer.node)], args, bounds,
+                                 len(range(*bounds))))
+    return found
+
+
+@dataclass(eq=False)
+class JitComprehension:
+    """A comprehension in a function that runs under `jit` whose `for` clauses include
+    `range(...)` with trip counts the source fixes: `jit` unrolls it like a loop."""
+
+    node: cst.BaseComp  # the ListComp, SetComp, DictComp or GeneratorExp
+    scope: Scope  # the comprehension's own scope
+    jitted: Scope
+    info: JitInfo
+    ranges: tuple[cst.Call, ...]  # its clauses' `range(...)` calls with known counts
+    trips: int  # how many elements those clauses make together
+
+    @property
+    def elements(self) -> tuple[cst.BaseExpression, ...]:
+        node = self.node
+        return (node.key, node.value) if isinstance(node, cst.DictComp) else (node.elt,)
+
+
+def jit_comprehensions(model: FileModel) -> list[JitComprehension]:
+    """Every comprehension over ranges with known trip counts under `jit`."""
+    return _memoised(model, "_jit_comprehensions", _find_jit_comprehensions,
+                     bool(model.comprehensions))
+
+
+def _find_jit_comprehensions(model: FileModel) -> list[JitComprehension]:
+    jitted = jitted_functions(model)
+    found = []
+    for node, scope in model.comprehensions:
+        enclosing = scope.parent
+        while enclosing is not None and enclosing.kind == "comprehension":
+            enclosing = enclosing.parent  # a comprehension nested in another
+        outer = _jitted_around(enclosing, jitted) if enclosing is not None else None
+        if outer is None:
             continue
         defaults = _trip_defaults(outer, jitted[id(outer.node)])
-        values = [constant_int(arg, scope, defaults=defaults) for arg in args]
-        if None in values or (len(values) == 3 and values[2] == 0):
-            continue
-        full = [0, *values, 1] if len(values) == 1 else [*values, 1][:3]
-        bounds = (full[0], full[1], full[2])
-        found.append(JitLoop(loop, scope, outer, jitted[id(outer.node)], args, bounds,
-                             len(range(*bounds))))
+        ranges, trips = [], 1
+        clause: cst.CompFor | None = node.for_in
+        while clause is not None:
+            # The first clause's iterable is evaluated outside the comprehension.
+            where = scope.parent if clause is node.for_in else scope
+            known = _range_bounds(clause.iter, where or scope, defaults)
+            if known is not None and clause.asynchronous is None:
+                ranges.append(clause.iter)
+                trips *= len(range(*known[1]))
+            clause = clause.inner_for_in
+        if ranges:
+            found.append(JitComprehension(node, scope, outer, jitted[id(outer.node)],
+                                          tuple(ranges), trips))
     return found
+
+
+def _range_bounds(expr: cst.BaseExpression, scope: Scope,
+                  defaults: Mapping[int, cst.BaseExpression]
+                  ) -> tuple[tuple[cst.BaseExpression, ...], tuple[int, int, int]] | None:
+    """`range(...)`'s arguments and its start, stop and step, when the source fixes them."""
+    args = range_args(expr, scope)
+    if args is None:
+        return None
+    values = [constant_int(arg, scope, defaults=defaults) for arg in args]
+    if None in values or (len(values) == 3 and values[2] == 0):
+        return None
+    full = [0, *values, 1] if len(values) == 1 else [*values, 1][:3]
+    return args, (full[0], full[1], full[2])  # type: ignore[return-value]
 
 
 def _trip_defaults(jitted: Scope, info: JitInfo) -> dict[int, cst.BaseExpression]:

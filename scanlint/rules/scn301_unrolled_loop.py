@@ -2,11 +2,13 @@ from __future__ import annotations
 
 from typing import Iterator
 
+import libcst as cst
+
 from scanlint.diagnostic import Diagnostic
 from scanlint.loopfix import roll_fix
 from scanlint.rules import Invalid, Rule, RuleContext, Valid
-from scanlint.rolling import rolling
-from scanlint.unrolled import jit_loops
+from scanlint.rolling import comprehension_computes_arrays, rolling
+from scanlint.unrolled import jit_comprehensions, jit_loops
 
 # The cases reported without a fix share these lines.
 NO_FIX_HEADER = "import jax\nimport jax.numpy as jnp\nT = 20\nSIZES = (3, 4, 5)\n@jax.jit\n"
@@ -26,6 +28,12 @@ class UnrolledLoopUnderJit(Rule):
     parameters `jit` traces (`def rollout(x, n_steps=100)`: a traced `n_steps` cannot be a
     `range` bound, so every call that traces leaves it out), and `+ - * // % **` of them.
     The message says the count.
+
+    A list, set, dict or generator comprehension whose `for` clauses run over such ranges
+    (`jnp.stack([f(x, i) for i in range(256)])`, `sum(g(x, k) for k in range(N))`) is
+    unrolled the same way and reported when its elements are arrays and its clauses make at
+    least `min-unrolled-trips` of them; it gets no fix (`jax.lax.map`, or `jax.vmap` when the
+    steps are independent and memory allows; `fori_loop` for a sum).
 
     Not reported: loops outside `jit`; loops over lists, dicts, `zip` or `enumerate` (layers,
     parameters: those must be unrolled); `range(n)` of a static argument or of `len(...)`;
@@ -162,8 +170,40 @@ class UnrolledLoopUnderJit(Rule):
                 range=ctx.model.module.code_for_node(jl.loop.iter), trips=jl.trips,
                 use=f"jax.lax.{facts.loop_function}", why=why)
             yield ctx.diagnostic(self, jl.loop.iter, message, fix=fix, statement=jl.loop)
+        for jc in jit_comprehensions(ctx.model):
+            if jc.trips < ctx.settings.min_unrolled_trips or not comprehension_computes_arrays(jc):
+                continue
+            code = ctx.model.module.code_for_node
+            message = self.MESSAGE.format(
+                range="`, `".join(code(r) for r in jc.ranges), trips=jc.trips,
+                # A generator is mostly summed or reduced: a carry; a list, stacked: a map.
+                use="jax.lax.fori_loop" if isinstance(jc.node, cst.GeneratorExp)
+                else "jax.lax.map", why=" (no automatic fix: a comprehension)")
+            yield ctx.diagnostic(self, jc.ranges[0], message)
 
     VALID = [
+        # Comprehensions: not under jit; too few; Python values; a static bound; not a range.
+        NO_FIX_HEADER.replace("@jax.jit\n", "") + """def rows(x):
+    return jnp.stack([x[i] * 2.0 for i in range(T)])
+""",
+        NO_FIX_HEADER + """def rows(x):
+    return jnp.stack([x[i] * 2.0 for i in range(3)])
+""",
+        NO_FIX_HEADER + """def sizes(x):
+    widths = [i * 2 for i in range(T)]
+    offsets = {i: SIZES[i % 3] for i in range(T)}
+    return x * len(widths) + len(offsets)
+""",
+        """import functools
+import jax
+import jax.numpy as jnp
+@functools.partial(jax.jit, static_argnums=1)
+def rows(x, n):
+    return jnp.stack([x[i] for i in range(n)])
+""",
+        NO_FIX_HEADER + """def layers(x, ws):
+    return [w @ x for w in ws]
+""",
         # Not under jit.
         """import jax.numpy as jnp
 def simulate(x):
@@ -528,6 +568,18 @@ def rollout(ctrl, d, n_steps=100):
         x = jnp.cos(x)
         calls = calls + 1
     return x
+"""),
+        # Comprehensions unroll too (jax-ml/jax#212): reported, no fix.
+        Invalid(NO_FIX_HEADER + """def per_row(x):
+    return jnp.stack([jnp.take(x, i, axis=0) * 2.0 for i in range(256)])
+"""),
+        Invalid(NO_FIX_HEADER + """def total(x):
+    return sum(jnp.sin(x * k) for k in range(T))
+"""),
+        Invalid(NO_FIX_HEADER + """def pairs(x, w):
+    def inner(x):
+        return jnp.stack([x[i] @ w[j] for i in range(4) for j in range(T // 4)])
+    return inner(x)
 """),
         # `print` runs once per trace.
         Invalid(NO_FIX_HEADER + """def chatty(x):
