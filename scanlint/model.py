@@ -231,7 +231,7 @@ class FileModel:
         inner = self.scope_of.get(id(factory))
         if not isinstance(factory, cst.FunctionDef) or factory.decorators or inner is None:
             return
-        made = {id(f): f for f in (_returned_function(r, inner) for r in _own_returns(factory))}
+        made = {id(f): f for f in (_returned_function(r, inner) for r in own_returns(factory))}
         if len(made) != 1 or None in made.values():
             return
         function = made.popitem()[1]
@@ -403,25 +403,31 @@ def bind_arguments(sig: Signature, call: cst.Call) -> tuple[dict[str, cst.BaseEx
     return args, complete
 
 
-def _own_returns(function: cst.FunctionDef) -> list[cst.Return]:
+class _ReturnFinder(cst.CSTVisitor):
+    """Return statements of one function, not of functions nested in it."""
+
+    def __init__(self, root: cst.CSTNode) -> None:
+        self.root = root
+        self.returns: list[cst.Return] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return node is self.root
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return node is self.root
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        return False
+
+    def visit_Return(self, node: cst.Return) -> None:
+        self.returns.append(node)
+
+
+def own_returns(function: cst.FunctionDef) -> list[cst.Return]:
     """The `return` statements of ``function``, not of functions nested in it."""
-    found: list[cst.Return] = []
-
-    class Returns(cst.CSTVisitor):
-        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-            return node is function
-
-        def visit_Lambda(self, node: cst.Lambda) -> bool:
-            return False
-
-        def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-            return False
-
-        def visit_Return(self, node: cst.Return) -> None:
-            found.append(node)
-
-    function.visit(Returns())
-    return found
+    finder = _ReturnFinder(function)
+    function.visit(finder)
+    return finder.returns
 
 
 def _returned_function(ret: cst.Return, scope: Scope) -> cst.FunctionDef | cst.Lambda | None:
