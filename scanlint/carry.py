@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from scanlint.model import BodyRef, FileModel, ScanSite
+from scanlint.model import BodyRef, FileModel, ScanSite, own_returns
 from scanlint.scopes import Binding, Scope, all_params, lookup, qualified_name
 from scanlint.values import leaf_targets
 
@@ -437,30 +437,8 @@ def _init_slots(model: FileModel, site: ScanSite) -> tuple | None:
     return None
 
 
-class _ReturnFinder(cst.CSTVisitor):
-    """Return statements of one function, not of functions nested in it."""
-
-    def __init__(self, root: cst.CSTNode) -> None:
-        self.root = root
-        self.returns: list[cst.Return] = []
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        return node is self.root
-
-    def visit_Lambda(self, node: cst.Lambda) -> bool:
-        return node is self.root
-
-    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-        return False
-
-    def visit_Return(self, node: cst.Return) -> None:
-        self.returns.append(node)
-
-
 def returns_of(function: cst.FunctionDef) -> list[cst.Return]:
-    finder = _ReturnFinder(function)
-    function.visit(finder)
-    return finder.returns
+    return own_returns(function)
 
 
 def returned_carry(step: StepFunction,

@@ -62,7 +62,7 @@ class Aval:
     weak: bool | None = False
     shape: tuple[int, ...] | None = None
     origin: str | None = None
-    grown: str | None = None
+    grown: tuple[str, ...] | None = None  # the carries it may have been grown from
     grown_by: str | None = None  # the function that grew it (`append`, `concatenate`)
 
     def describe(self) -> str:
@@ -265,6 +265,9 @@ SAME_TYPE_FUNCTIONS = frozenset({"abs", "negative", "square", "positive", "conj"
 REDUCTIONS = frozenset({"sum", "prod", "max", "min", "amax", "amin"})
 # Reductions whose result is floating (or complex) whatever the operand: `jnp.mean` of ints.
 INEXACT_REDUCTIONS = frozenset({"mean", "average", "var", "std", "nanmean", "nanvar", "nanstd"})
+# Functions of `jnp.fft` and `jnp.linalg` whose result is complex whatever the operand.
+COMPLEX_FUNCTIONS = frozenset({"fft", "ifft", "fft2", "ifft2", "fftn", "ifftn", "rfft",
+                               "rfft2", "rfftn", "eigvals"})
 GROWERS = frozenset({"append", "concatenate", "hstack", "vstack", "stack"})
 AT_METHODS = frozenset({"set", "add", "multiply", "mul", "min", "max", "divide", "power"})
 
@@ -510,6 +513,8 @@ def _call(expr: cst.Call, ctx: Context) -> Value:
         return as_aval(last, value.shape if isinstance(value, Aval) else None)
     if module in ARRAY_MODULES:
         return _array_function(expr, module, last, ctx)
+    if module in ("jax.numpy.fft", "jax.numpy.linalg") and last in COMPLEX_FUNCTIONS:
+        return _complex_result(expr, last, ctx)
     if module == "jax.random" and last in ("normal", "uniform"):
         shape = literal_shape(_argument(expr, 1, "shape")) if _argument(
             expr, 1, "shape") is not None else ()
@@ -618,7 +623,7 @@ def _array_function(expr: cst.Call, module: str, last: str, ctx: Context) -> Val
     if last in FLOAT_FUNCTIONS or last in SAME_TYPE_FUNCTIONS or last in REDUCTIONS \
             or last in INEXACT_REDUCTIONS:
         return _elementwise(expr, last, ctx)
-    if last in ("maximum", "minimum", "where", "dot", "matmul"):
+    if last in ("maximum", "minimum", "where", "dot", "matmul", "vdot", "inner", "outer"):
         return _combine(expr, last, ctx)
     if last in GROWERS:
         return _grown(expr, last, ctx)
@@ -788,8 +793,45 @@ def _combine(expr: cst.Call, last: str, ctx: Context) -> Value:
     if len(args) != 2 or not all(isinstance(a, Aval) for a in args):
         return None
     a, b = args
-    shape = _matmul(a.shape, b.shape) if last in ("dot", "matmul") else broadcast(a.shape, b.shape)
+    if last in ("dot", "matmul"):
+        shape = _matmul(a.shape, b.shape)
+    elif last in ("vdot", "inner", "outer"):
+        shape = _product_shape(last, a.shape, b.shape)
+    else:
+        shape = broadcast(a.shape, b.shape)
     return promote(a, b, shape)
+
+
+def _product_shape(last: str, a: tuple | None, b: tuple | None) -> tuple | None:
+    """`vdot` is a scalar (it flattens both); `inner` of vectors is a scalar, `outer` of
+    vectors a matrix; other ranks: not known here."""
+    if last == "vdot":
+        return ()
+    if a is None or b is None or len(a) != 1 or len(b) != 1:
+        return None
+    return () if last == "inner" else (a[0], b[0])
+
+
+def _complex_result(expr: cst.Call, last: str, ctx: Context) -> Value:
+    """`jnp.fft.fft(x)` and `jnp.linalg.eigvals(a)` are complex whatever ``x`` is (JAX never
+    returns real eigenvalues from `eigvals`): complex128 of a float64, else complex64 (a
+    float of unknown width: complex of unknown width)."""
+    operand = _first(expr, ctx)
+    base = operand if isinstance(operand, Aval) else Aval(None, weak=None)
+    if base.kind == "complex":
+        dtype, default = base.dtype, base.default
+    elif base.dtype == "float64":
+        dtype, default = "complex128", True
+    elif base.kind in ("bool", "uint", "int") or base.dtype in ("float32", "float16", "bfloat16"):
+        dtype, default = "complex64", base.default if base.kind == "float" else True
+    else:
+        dtype, default = None, False
+    shape = None
+    if last in ("fft", "ifft", "fft2", "ifft2", "fftn", "ifftn") and len(expr.args) == 1:
+        shape = base.shape
+    elif last == "eigvals" and len(expr.args) == 1 and base.shape and len(base.shape) >= 2:
+        shape = base.shape[:-1]
+    return Aval("complex", dtype, default, False, shape)
 
 
 def _parts(expr: cst.Call, last: str) -> list[cst.BaseExpression]:
@@ -807,8 +849,8 @@ def _grower(expr: cst.Call, ctx: Context) -> str | None:
 
 
 def _grown(expr: cst.Call, last: str, ctx: Context) -> Value:
-    """The parts' promoted dtype; ``grown`` names the carry when the whole incoming carry is
-    one part and the others visibly have elements: the result is larger every step."""
+    """The parts' promoted dtype; ``grown`` names the carries that are one part whole while
+    the others visibly have elements: returned as that carry, it is larger every step."""
     parts = [value_of(p, ctx) for p in _parts(expr, last)]
     if len(parts) < 2 or any(isinstance(p, Container) for p in parts):
         return None
@@ -816,11 +858,19 @@ def _grown(expr: cst.Call, last: str, ctx: Context) -> Value:
     result: Aval | None = arrays[0]
     for part in arrays[1:]:
         result = promote(result, part, None) if result is not None else None
-    origins = [p.origin for p in arrays if p.origin]
-    # An unknown part is taken to have elements: a step's input of size zero is no loop.
-    grown = origins[0] if len(origins) == 1 and not any(
-        p.shape is not None and 0 in p.shape for p in arrays if not p.origin) else None
-    return replace(result or Aval(None, weak=None), shape=None, grown=grown, grown_by=last)
+    # A part that is a whole incoming carry grows when every other part has elements: an
+    # unknown part is taken to have some (a step's input of size zero is no loop), another
+    # carry (`jnp.append(hist, x)`, `x` a carry slot too) only when its shape shows them.
+    grown = tuple(p.origin for n, p in enumerate(arrays) if p.origin and all(
+        _has_elements(q) for m, q in enumerate(arrays) if m != n))
+    return replace(result or Aval(None, weak=None), shape=None, grown=grown or None,
+                   grown_by=last)
+
+
+def _has_elements(part: Aval) -> bool:
+    if part.origin:
+        return part.shape is not None and 0 not in part.shape
+    return not (part.shape is not None and 0 in part.shape)
 
 
 def _method(expr: cst.Call, ctx: Context) -> Value:

@@ -213,7 +213,31 @@ class FileModel:
                 ref.method, ref.bound_params = found
                 ref.method_scope = self.scope_of.get(id(ref.method))
             return ref
-        return BodyRef(role, expr, "other")
+        ref = BodyRef(role, expr, "other")
+        if isinstance(expr, cst.Call):
+            self._made_by_factory(ref, expr, scope)
+        return ref
+
+    def _made_by_factory(self, ref: BodyRef, call: cst.Call, scope: Scope) -> None:
+        """A body a factory of this file makes (`make_step(w)`, or `step = make_step(w)`):
+        an undecorated def bound once whose every `return` gives the same def (or lambda) of
+        its own. Kept as a method is (``method``, no bound parameters): the SCN2xx rules read
+        it, no fix rewrites it."""
+        if not isinstance(call.func, cst.Name):
+            return
+        owner, bindings = lookup(scope, call.func.value)
+        if owner is None or len(bindings) != 1 or bindings[0].kind != "def":
+            return
+        factory = bindings[0].node
+        inner = self.scope_of.get(id(factory))
+        if not isinstance(factory, cst.FunctionDef) or factory.decorators or inner is None:
+            return
+        made = {id(f): f for f in (_returned_function(r, inner) for r in own_returns(factory))}
+        if len(made) != 1 or None in made.values():
+            return
+        function = made.popitem()[1]
+        ref.method, ref.bound_params = function, 0  # type: ignore[assignment]
+        ref.method_scope = self.scope_of.get(id(function))
 
     def _method_of(self, expr: cst.Attribute,
                    scope: Scope) -> tuple[cst.FunctionDef, int] | None:
@@ -270,6 +294,9 @@ class FileModel:
             return BodyRef(role, expr, "ambiguous", bindings)
         kind = kinds.pop()
         ref = BodyRef(role, expr, kind, list(bindings))
+        if kind == "other" and len(bindings) == 1 and bindings[0].kind == "assign" \
+                and isinstance(bindings[0].assigned_value, cst.Call):
+            self._made_by_factory(ref, bindings[0].assigned_value, bindings[0].scope)
         if len(bindings) == 1:
             function = _callable_of(bindings[0])
             if function is not None:
@@ -377,6 +404,46 @@ def bind_arguments(sig: Signature, call: cst.Call) -> tuple[dict[str, cst.BaseEx
             args[sig.params[position]] = arg.value
             position += 1
     return args, complete
+
+
+class _ReturnFinder(cst.CSTVisitor):
+    """Return statements of one function, not of functions nested in it."""
+
+    def __init__(self, root: cst.CSTNode) -> None:
+        self.root = root
+        self.returns: list[cst.Return] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return node is self.root
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return node is self.root
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        return False
+
+    def visit_Return(self, node: cst.Return) -> None:
+        self.returns.append(node)
+
+
+def own_returns(function: cst.FunctionDef) -> list[cst.Return]:
+    """The `return` statements of ``function``, not of functions nested in it."""
+    finder = _ReturnFinder(function)
+    function.visit(finder)
+    return finder.returns
+
+
+def _returned_function(ret: cst.Return, scope: Scope) -> cst.FunctionDef | cst.Lambda | None:
+    """The lambda ``ret`` returns, or the def of ``scope`` bound once that it names."""
+    if isinstance(ret.value, cst.Lambda):
+        return ret.value
+    if not isinstance(ret.value, cst.Name):
+        return None
+    bindings = scope.bindings.get(ret.value.value, [])
+    if len(bindings) != 1 or bindings[0].kind != "def":
+        return None
+    node = bindings[0].node
+    return node if isinstance(node, cst.FunctionDef) else None
 
 
 def _callable_of(binding: Binding) -> cst.FunctionDef | cst.Lambda | None:

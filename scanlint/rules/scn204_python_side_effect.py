@@ -4,7 +4,7 @@ from typing import Iterator
 
 import libcst as cst
 
-from scanlint.carry import StepFunction, step_function
+from scanlint.carry import StepFunction, caller_arguments, step_function
 from scanlint.carryfix import nodes_in
 from scanlint.diagnostic import Diagnostic, Fix
 from scanlint.fixes import ReplaceById, fix_from_module
@@ -46,7 +46,9 @@ class PythonSideEffect(Rule):
     attribute of an object defined outside the body), or storing into it or into a NumPy
     array made outside it (`calls[0] += 1`, `counter["steps"] += 1`, `cache[k] = v`);
     `next(it)` on an iterator made outside the body; assigning an attribute of an object made
-    outside it (`self.count += 1`); assigning a `global` or `nonlocal` name. Filling a
+    outside it (`self.count += 1`); assigning a `global` or `nonlocal` name. A body a factory
+    of the file makes (`scan(make_step(history), ...)`) counts as the factory's def, and a
+    container its caller passes to the factory as one defined outside the body. Filling a
     container under a test of that same container (`if key not in cache: cache[key] = ...`,
     `if len(shapes) < n: shapes.append(...)`) is a deliberate trace-time cache and is not
     reported.
@@ -142,6 +144,11 @@ class PythonSideEffect(Rule):
         "import jax\nfrom mylib import Tracker\ntracker = Tracker()\n"
         "def step(c, x):\n    tracker.info(c)\n    return c + x, c\n"
         "out = jax.lax.scan(step, 0.0, None, length=2)\n",
+        # A body made by a factory that only reads the list its caller passes, or stores
+        # into its own.
+        "import jax\ndef make_step(weights):\n    def step(c, x):\n        seen = []\n"
+        "        seen.append(x)\n        return c + weights[0] * x, c\n    return step\n"
+        "out = jax.lax.scan(make_step([0.5]), 0.0, jax.numpy.ones(3))\n",
     ]
 
     INVALID = [
@@ -203,6 +210,15 @@ class PythonSideEffect(Rule):
                 "    return jax.lax.scan(step, 0.0, xs)\n"),
         Invalid("from jax import lax\ncount = 0\ndef body(i, v):\n    global count\n"
                 "    count = count + 1\n    return v\nout = lax.fori_loop(0, 3, body, 0)\n"),
+        # A body made by a factory changes the container its caller passed in (the factory
+        # called in the scan's arguments, or bound to a name first).
+        Invalid("import jax\ndef make_step(log):\n    def step(c, x):\n        log.append(c)\n"
+                "        return c + x, c\n    return step\nhistory = []\n"
+                "out = jax.lax.scan(make_step(history), 0.0, jax.numpy.ones(3))\n"),
+        Invalid("from jax import lax\ndef make_counter(counts):\n    def body(i, v):\n"
+                "        counts['steps'] += 1\n        return v * 2\n    return body\n"
+                "def run(v0):\n    counts = {'steps': 0}\n    body = make_counter(counts)\n"
+                "    return lax.fori_loop(0, 3, body, v0)\n"),
     ]
 
 
@@ -250,7 +266,8 @@ def _find_effects(ctx: RuleContext, step: StepFunction) -> list[tuple[cst.CSTNod
                        or func.attr.value in RETURNING_MUTATORS)):
                 owner, bindings = lookup(step.scope, func.value.value)
                 if owner is not None and not owner.is_within(step.scope) and bindings \
-                        and all(b.kind in ("assign", "annassign") for b in bindings):
+                        and (all(b.kind in ("assign", "annassign") for b in bindings)
+                             or _container_param(ctx.model, bindings)):
                     found.append((node, f"`{func.value.value}.{func.attr.value}(...)` on a "
                                         "container defined outside the body"))
             elif (isinstance(func, cst.Attribute) and func.attr.value in MUTATORS
@@ -291,7 +308,7 @@ def _find_effects(ctx: RuleContext, step: StepFunction) -> list[tuple[cst.CSTNod
                     self._store(node, element.value)
             else:
                 root = _root(target)
-                what = _outer_store(step, target)
+                what = _outer_store(ctx.model, step, target)
                 if what is not None and root is not None and not self._guarded(root.value):
                     found.append((node, what))
 
@@ -319,10 +336,11 @@ def _root(target: cst.BaseExpression) -> cst.Name | None:
     return target if isinstance(target, cst.Name) else None
 
 
-def _outer_store(step: StepFunction, target: cst.BaseExpression) -> str | None:
+def _outer_store(model, step: StepFunction, target: cst.BaseExpression) -> str | None:
     """What storing into ``target`` changes outside the body: an item of a Python container or
-    NumPy array defined outside it (`calls[0] += 1`, `cache[k] = v`), or an attribute of an
-    object defined outside it (`self.count += 1`); else None."""
+    NumPy array defined outside it (`calls[0] += 1`, `cache[k] = v`, or a parameter of an
+    enclosing factory every caller passes one to), or an attribute of an object defined
+    outside it (`self.count += 1`); else None."""
     root = _root(target)
     if root is None:
         return None
@@ -334,21 +352,45 @@ def _outer_store(step: StepFunction, target: cst.BaseExpression) -> str | None:
         return None
     if isinstance(target, cst.Attribute):
         return f"assigning `{_code(target)}` (an attribute of an object defined outside the body)"
-    if isinstance(target, cst.Subscript) and all(_container(b) for b in bindings):
+    if isinstance(target, cst.Subscript) and (all(_container(b) for b in bindings)
+                                              or _container_param(model, bindings)):
         return f"storing into `{_code(target)}` (a container defined outside the body)"
     return None
 
 
+def _container_param(model, bindings: list) -> bool:
+    """A parameter of an enclosing function (a factory making the body) to which every call
+    in the file passes a Python container or NumPy array: a literal, or a name bound only to
+    one (`make_step(running)`, `running = [0.0]`)."""
+    if len(bindings) != 1 or bindings[0].kind != "param":
+        return False
+    arguments = caller_arguments(model, bindings[0])
+    if not arguments:
+        return False
+    for expr, scope in arguments:
+        if isinstance(expr, cst.Name):
+            _owner, passed = lookup(scope, expr.value)
+            if not (passed and all(_container(b) for b in passed)):
+                return False
+        elif not _container_value(scope, expr):
+            return False
+    return True
+
+
 def _container(binding) -> bool:
     """The binding visibly makes a Python container or a NumPy array."""
-    value = binding.assigned_value
+    return _container_value(binding.scope, binding.assigned_value)
+
+
+def _container_value(scope, value: cst.BaseExpression | None) -> bool:
+    """``value`` (evaluated in ``scope``) visibly makes a Python container or a NumPy array."""
     if isinstance(value, CONTAINER_LITERALS):
         return True
     if not isinstance(value, cst.Call):
         return False
     if isinstance(value.func, cst.Name) and value.func.value in CONTAINER_CALLS:
-        return lookup(binding.scope, value.func.value)[0] is None
-    return (qualified_name(binding.scope, value.func) or "").startswith(CONTAINER_QUALIFIED)
+        return lookup(scope, value.func.value)[0] is None
+    return (qualified_name(scope, value.func) or "").startswith(CONTAINER_QUALIFIED)
 
 
 def _outer_iterator(step: StepFunction, call: cst.Call) -> bool:

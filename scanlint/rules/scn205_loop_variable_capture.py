@@ -20,10 +20,11 @@ class LoopVariableCapture(Rule):
     is passed to a scan-family call after that iteration is over (outside the loop), as the
     body or a `while_loop` condition: directly, or kept in a list, dict or tuple
     (`bodies.append(step)`, `bodies[name] = step`, `bodies = bodies + (step,)`, a list
-    comprehension of lambdas) and taken from it after the loop (`for f in bodies: scan(f,
-    ...)`, `scan(bodies[0], ...)`, `bodies.items()`, `enumerate(bodies)`), also when a function
-    of the file returns the container and its caller iterates over the call (`for f in
-    build(): ...`).
+    comprehension of lambdas, a list preallocated as `[None] * n` and filled by index) and
+    taken from it after the loop (`for f in bodies: scan(f, ...)`, `scan(bodies[0], ...)`,
+    `bodies.items()`, `enumerate(bodies)`), also when a function of the file returns the
+    container and its caller iterates over the call (`for f in build(): ...`) or over a name
+    bound once to it (`bodies = build(); ... bodies.items()`).
 
     ## Why is this bad?
     A closure reads the variable when it runs, and a scan runs (traces) its body when called:
@@ -107,6 +108,16 @@ class LoopVariableCapture(Rule):
         "    for s in scales:\n        def body(i, v, s=s):\n            return v * s + i\n"
         "        bodies = bodies + (body,)\n    return bodies\n"
         "def run():\n    return [lax.fori_loop(0, 3, f, 1.0) for f in make((1.0, 2.0))]\n",
+        # A preallocated list and a helper's dict (bound to a name), each body binding the
+        # loop variable as a default.
+        "import jax\nsteps = [None] * 3\nfor k in range(3):\n"
+        "    steps[k] = lambda c, x, k=k: (c + k * x, c)\n"
+        "out = jax.lax.scan(steps[0], 0.0, jax.numpy.ones(2))\n",
+        "from jax import lax\ndef build(rates):\n    bodies = dict()\n"
+        "    for name, r in rates.items():\n        def decay(c, _, r=r):\n"
+        "            return c * r, c\n        bodies[name] = decay\n    return bodies\n"
+        "bodies = build({'a': 0.5})\n"
+        "ends = [lax.scan(f, 1.0, None, length=3) for f in bodies.values()]\n",
         # Conditions used in the iteration that makes them.
         "from jax import lax\ndef run(limits):\n    outs = []\n    for limit in limits:\n"
         "        outs.append(lax.while_loop(lambda v: v < limit, lambda v: v + 1.0, 0.0))\n"
@@ -140,6 +151,22 @@ class LoopVariableCapture(Rule):
                 "    for name, rate in rates.items():\n"
                 "        bodies[name] = lambda c, x: (c * rate + x, c)\n"
                 "    return lax.scan(bodies['fast'], 0.0, xs)\n"),
+        # A dict a helper fills by name, bound to a name by its caller and iterated there.
+        Invalid("from jax import lax\ndef build(rates):\n    bodies = {}\n"
+                "    for name, r in rates.items():\n        def decay(c, _):\n"
+                "            return c * r, c\n        bodies[name] = decay\n    return bodies\n"
+                "def run(rates):\n    bodies = build(rates)\n    ends = {}\n"
+                "    for name, f in bodies.items():\n"
+                "        ends[name] = lax.scan(f, 1.0, None, length=3)[0]\n    return ends\n"),
+        # A list preallocated (`[None] * n`, or `list()`/`dict()` filled by subscript), a
+        # def stored by index, one taken out after the loop.
+        Invalid("import jax\ndef run(xs, n):\n    steps = [None] * n\n"
+                "    for k in range(n):\n        def step(c, x):\n"
+                "            return c + k * x, c\n        steps[k] = step\n"
+                "    return jax.lax.scan(steps[-1], 0.0, xs)\n"),
+        Invalid("from jax import lax\ndef run(xs, gains):\n    table = dict()\n"
+                "    for g in gains:\n        table[g] = lambda c, x: (c * g + x, c)\n"
+                "    return lax.scan(table[gains[0]], 0.0, xs)\n"),
         # A list comprehension of lambdas, iterated with enumerate.
         Invalid("import jax\ndef run(xs):\n"
                 "    steps = [lambda c, x: (c + k * x, c) for k in range(3)]\n"
@@ -194,7 +221,14 @@ def _container_read(model: FileModel, site: ScanSite,
 def _container_of(model: FileModel, scope: Scope,
                   expr: cst.BaseExpression) -> Container | None:
     """`C`, or `build(...)` where every `return` of the function `build` of this file
-    returns the same container name of its own."""
+    returns the same container name of its own, or a name bound once to such a call
+    (`bodies = build(...)`)."""
+    if isinstance(expr, cst.Name):
+        _owner, bindings = lookup(scope, expr.value)
+        value = bindings[0].assigned_value if len(bindings) == 1 else None
+        if isinstance(value, cst.Call) and bindings[0].kind != "loop" and file_function(
+                model, bindings[0].scope, value.func) is not None:
+            return _container_of(model, bindings[0].scope, value)
     if not isinstance(expr, cst.Call):
         return _container_named(scope, expr)
     found = file_function(model, scope, expr.func)
@@ -220,11 +254,22 @@ def _container_named(scope: Scope, expr: cst.BaseExpression) -> Container | None
     if not isinstance(expr, cst.Name):
         return None
     _owner, bindings = lookup(scope, expr.value)
-    if not bindings or not isinstance(bindings[0].assigned_value, _CONTAINER_LITERALS):
+    if not bindings or not _container_literal(scope, bindings[0].assigned_value):
         return None
     if any(_added(expr.value, b.node) is None for b in bindings[1:]):
         return None
     return Container(expr.value, bindings[0])
+
+
+def _container_literal(scope: Scope, value: cst.BaseExpression | None) -> bool:
+    """A list, dict or tuple literal or comprehension, a list repeated (`[None] * n`, filled
+    by `C[i] = f` later), or an empty `list()` or `dict()`."""
+    if isinstance(value, _CONTAINER_LITERALS):
+        return True
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Multiply):
+        return isinstance(value.left, cst.List) or isinstance(value.right, cst.List)
+    return (isinstance(value, cst.Call) and not value.args and isinstance(value.func, cst.Name)
+            and value.func.value in ("list", "dict") and lookup(scope, value.func.value)[0] is None)
 
 
 def _added(name: str, node: cst.CSTNode) -> list[cst.BaseExpression] | None:
@@ -261,11 +306,11 @@ def _kept_functions(model: FileModel, container: Container) -> list[Kept]:
     if isinstance(value, (cst.ListComp, cst.DictComp)):
         element = value.value if isinstance(value, cst.DictComp) else value.elt
         comprehension = model.scope_of.get(id(value))
-        if comprehension is None or not isinstance(element, cst.Lambda):
-            return []
-        names = _late_reads(model, element, comprehension, loop_targets(value.for_in))
-        return [Kept(value.for_in, names)] if names else []
-    found = []
+        if comprehension is not None and isinstance(element, cst.Lambda):
+            names = _late_reads(model, element, comprehension, loop_targets(value.for_in))
+            if names:
+                return [Kept(value.for_in, names)]
+    found = []  # stores into it (a comprehension of placeholders filled later too)
     for loop, stored in _stores(container):
         function = _function_of(model, container.binding.scope, stored, loop)
         if function is not None:

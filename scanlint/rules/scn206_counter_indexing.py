@@ -5,7 +5,8 @@ from typing import Iterator
 
 import libcst as cst
 
-from scanlint.carry import CarryLayout, StepFunction, carry_layout, returned_carry, step_function
+from scanlint.carry import (CarryLayout, StepFunction, carry_layout, resolve_init, returned_carry,
+                            returns_of, step_function)
 from scanlint.carryfix import (call_with_init, fresh_name, index, names_in_use, rebuilt_statements,
                                nodes_in, result_use, sequence, unpack_changes, without_slots)
 from scanlint.diagnostic import Diagnostic, Fix
@@ -19,10 +20,12 @@ class CounterIndexing(Rule):
     """
     ## What it does
     Finds a `scan` whose carry holds a counter `t` that starts at an integer zero (`0`,
-    `jnp.int32(0)`, `jnp.array(0)`), goes up by one each step, and is only used to index
-    arrays (`a[:, t]`, `a[t]`), whether the scan is over nothing (`xs=None`) or over other
-    arrays already; the counter may be unpacked from a tuple or read as a slot of a dict or
-    NamedTuple carry (`state["t"]`, `c.k`, in a `def` or a lambda). Also a scan over
+    `jnp.int32(0)`, `jnp.array(0)`), goes up by one each step (`t + 1` returned, or `t += 1`
+    on its own line before the return, the reads before it indexing), and is only used to
+    index arrays (`a[:, t]`, `a[t]`), whether the scan is over nothing (`xs=None`) or over
+    other arrays already; the counter may be unpacked from a tuple, read as a slot of a dict
+    or NamedTuple carry (`state["t"]`, `c.k`, in a `def` or a lambda), or be the whole
+    carry (`def step(t, _): return t + 1, a[t]`, or `state = carry` first). Also a scan over
     `jnp.arange(n)` whose body reads its index only to index arrays: the same counter, kept
     in `xs`.
 
@@ -67,7 +70,7 @@ class CounterIndexing(Rule):
     are names that read the same at the call (or carry slots passed through unchanged, whose
     init is a name at the call), the step is a `def` used only by this call, its `x`
     parameter is unused (when there is no `xs`), the counter is unpacked from a tuple or
-    list, and the scan is not `reverse=`; an index scanned from `jnp.arange(n)` gets no fix.
+    list and returned as `t + 1`, and the scan is not `reverse=`; an index scanned from `jnp.arange(n)` gets no fix.
     Run `scanlint verify` on the result.
     """
 
@@ -93,14 +96,23 @@ class CounterIndexing(Rule):
                 continue
             step = step_function(ctx.model, site)
             layout = carry_layout(ctx.model, site, step, lambdas=True) if step else None
+            if step is not None and layout is None and step.carry_param is not None:
+                bare = _bare_counter(ctx.model, site, step)
+                if bare is not None:
+                    name, uses = bare
+                    yield ctx.diagnostic(self, site.call, self.MESSAGE.format(
+                        name=name, uses=", ".join(f"`{u}`" for u in _texts(uses))),
+                        statement=site.statement)
+                continue
             if step is None or layout is None or layout.access not in ("unpack", "keyed"):
                 continue
             for i, name in enumerate(layout.slot_names):
-                uses = _counter_uses(site, step, layout, i, name)
+                uses, by_statement = _counter_uses(site, step, layout, i, name)
                 if uses:
                     texts = dict.fromkeys(cst.Module([]).code_for_node(u) for u in uses)
                     fix = _fix(ctx, site, step, layout, i, uses) \
-                        if layout.access == "unpack" and name is not None else None
+                        if layout.access == "unpack" and name is not None \
+                        and not by_statement else None
                     yield ctx.diagnostic(self, site.call, self.MESSAGE.format(
                         name=name or _counter_text(step, layout, i),
                         uses=", ".join(f"`{u}`" for u in texts)),
@@ -132,6 +144,14 @@ class CounterIndexing(Rule):
         # The counter indexes with an offset.
         "import jax\ndef step(c, _):\n    s, t = c\n    return (s + a[t + 1], t + 1), s\n"
         "out = jax.lax.scan(step, (0.0, 0), None, length=3)\n",
+        # A bare counter read after its increment (an offset), or also used as a value.
+        "import jax\ndef step(t, _):\n    t += 1\n    return t, a[t]\n"
+        "out = jax.lax.scan(step, 0, None, length=3)\n",
+        "import jax\nout = jax.lax.scan(lambda t, _: (t + 1, a[t] * t), 0, None, length=3)\n",
+        # A counter incremented only on some steps.
+        "import jax\ndef step(c, x):\n    s, t = c\n    s = s + a[t]\n"
+        "    if x:\n        t += 1\n    return (s, t), s\n"
+        "out = jax.lax.scan(step, (0.0, 0), xs)\n",
     ]
 
     INVALID = [
@@ -212,6 +232,18 @@ class CounterIndexing(Rule):
             "import jax\ndef run(w, xs):\n    def step(c, x):\n        s, t = c\n"
             "        return (s + w[t] * x, t + 1), s\n"
             "    return jax.lax.scan(step, (0.0, 0), xs, reverse=True)\n"),
+        # The whole carry is the counter: returned plus one, or bound to a name and
+        # incremented by a statement (the init bound to a name too). No fix.
+        Invalid("import jax\ndef rows(w):\n    def step(t, _):\n        return t + 1, w[t]\n"
+                "    return jax.lax.scan(step, 0, None, length=3)[1]\n"),
+        Invalid("import jax\nimport jax.numpy as jnp\n"
+                "def run(table, xs):\n    def step(carry, x):\n        i = carry\n"
+                "        row = table[i]\n        i += 1\n        return i, row * x\n"
+                "    i0 = jnp.int32(0)\n    return jax.lax.scan(step, i0, xs)\n"),
+        # A tuple counter incremented by a statement before the return (no fix).
+        Invalid("import jax\ndef run(s0, a):\n    def step(c, _):\n        s, t = c\n"
+                "        s = s + a[t]\n        t = t + 1\n        return (s, t), s\n"
+                "    return jax.lax.scan(step, (s0, 0), None, length=3)\n"),
         # Scanned in reverse: reported, no fix.
         Invalid(
             "import jax\ndef run(s0, a):\n    def step(c, _):\n        s, t = c\n"
@@ -280,14 +312,15 @@ def integer_zero(scope, expr: cst.BaseExpression) -> bool:
 
 
 def _counter_uses(site: ScanSite, step: StepFunction, layout: CarryLayout, i: int,
-                  name: str | None) -> list[cst.Subscript]:
+                  name: str | None) -> tuple[list[cst.Subscript], bool]:
     """The subscripts indexing with slot ``i`` (read as its name or as `carry['t']`,
     `carry.t`, `carry[1]`), if the slot is a pure counter (an integer zero, returned as
-    itself plus one, read only to index); else []."""
+    itself plus one or incremented by a statement, read only to index), else []; and
+    whether a statement increments it (`t += 1`)."""
     init = layout.init_elements[i]
     init_scope = layout.init_binding.scope if layout.init_binding is not None else site.scope
     if not integer_zero(init_scope, init):
-        return []
+        return [], False
 
     def counter(node: cst.CSTNode) -> bool:
         if name is not None and isinstance(node, cst.Name) and node.value == name:
@@ -295,16 +328,120 @@ def _counter_uses(site: ScanSite, step: StepFunction, layout: CarryLayout, i: in
         return isinstance(node, (cst.Subscript, cst.Attribute)) \
             and layout.slot_read(step.carry_name, node) == i
 
-    increments: set[int] = set()
-    for elements in layout.returned:
-        out = elements[i]
-        if not (isinstance(out, cst.BinaryOperation) and isinstance(out.operator, cst.Add)
-                and counter(out.left) and isinstance(out.right, cst.Integer)
-                and out.right.value == "1"):
-            return []
-        increments.add(id(out.left))
+    found = _increments(step, [elements[i] for elements in layout.returned], counter,
+                        {name} if name is not None else set())
+    if found is None:
+        return [], False
     binder = layout.slot_binders[i] if name is not None else None
-    return _only_indexing(step, counter, increments, binder, layout.access == "unpack")
+    return _only_indexing(step, counter, found[0], binder, layout.access == "unpack"), found[1]
+
+
+def _texts(uses: list[cst.Subscript]) -> list[str]:
+    return list(dict.fromkeys(cst.Module([]).code_for_node(u) for u in uses))
+
+
+def _bare_counter(model: FileModel, site: ScanSite,
+                  step: StepFunction) -> tuple[str, list[cst.Subscript]] | None:
+    """(its name, its subscripts) when the whole carry is a counter: an integer zero (at the
+    call or bound to a name once), returned plus one or incremented by a statement, and read
+    only to index (`def step(t, _): return t + 1, a[t]`, or `state = carry` first)."""
+    init = resolve_init(model, site)
+    if init is None or not integer_zero(init.scope, init.expr):
+        return None
+    names = {step.carry_name}
+    binder = None
+    lines = _leading_lines(step)
+    if lines and isinstance(lines[0], cst.Assign) and len(lines[0].targets) == 1 \
+            and isinstance(lines[0].targets[0].target, cst.Name) \
+            and isinstance(lines[0].value, cst.Name) and lines[0].value.value == step.carry_name:
+        binder = lines[0]
+        names.add(binder.targets[0].target.value)  # type: ignore[union-attr]
+    if isinstance(step.node, cst.Lambda):
+        values = [step.node.body]
+    else:
+        values = [ret.value for ret in returns_of(step.node)]
+    returned = [returned_carry(step, value) for value in values]
+    if not returned or None in returned:
+        return None
+
+    def counter(node: cst.CSTNode) -> bool:
+        return isinstance(node, cst.Name) and node.value in names
+
+    found = _increments(step, returned, counter, names)
+    if found is None:
+        return None
+    uses = _only_indexing(step, counter, found[0], binder, False)
+    if not uses:
+        return None
+    name = binder.targets[0].target.value if binder is not None else step.carry_name  # type: ignore[union-attr]
+    return name, uses
+
+
+def _leading_lines(step: StepFunction) -> list[cst.BaseSmallStatement]:
+    """The first statement of a def's body (after a docstring), when it is a simple line."""
+    body = step.node.body
+    if not isinstance(body, cst.IndentedBlock):
+        return []
+    for line in body.body:
+        if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1:
+            return []
+        small = line.body[0]
+        if isinstance(small, cst.Expr) and isinstance(
+                small.value, (cst.SimpleString, cst.ConcatenatedString)):
+            continue
+        return [small]
+    return []
+
+
+def _plus_one(node: cst.CSTNode | None, counter) -> bool:
+    return (isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add)
+            and counter(node.left) and isinstance(node.right, cst.Integer)
+            and node.right.value == "1")
+
+
+def _increments(step: StepFunction, returned: list, counter,
+                names: set[str]) -> tuple[set[int], bool] | None:
+    """How the counter goes up by one: every return gives `t + 1` (the ids of those reads of
+    `t`, False), or every return gives the name `t` that one top-level statement of the def,
+    `t += 1` or `t = t + 1`, increments before every return, the counter being read after it
+    only in those returns (the ids of its reads there and in that statement, True); else
+    None. Reads before the increment index with the step's own count, as `t + 1` does."""
+    if returned and all(_plus_one(out, counter) for out in returned):
+        return {id(out.left) for out in returned}, False
+    if not (returned and all(isinstance(out, cst.Name) and out.value in names
+                             for out in returned)) or not isinstance(step.node, cst.FunctionDef):
+        return None
+    name = returned[0].value
+    body = step.node.body
+    if not isinstance(body, cst.IndentedBlock) or any(out.value != name for out in returned):
+        return None
+    statements = list(body.body)
+    at = [n for n, line in enumerate(statements) if _increment_line(line, name)]
+    if len(at) != 1 or len(step.scope.bindings.get(name, [])) != 2:
+        return None  # the increment is the name's only binding besides the carry's
+    after = [node for line in statements[at[0] + 1:] for node in nodes_in(line)]
+    if {id(r) for r in returns_of(step.node)} != {id(n) for n in after if isinstance(
+            n, cst.Return)}:
+        return None  # a return before the increment
+    allowed = {id(out) for out in returned}
+    if any(counter(n) and id(n) not in allowed for n in after):
+        return None
+    return allowed | {id(n) for n in nodes_in(statements[at[0]]) if counter(n)}, True
+
+
+def _increment_line(line: cst.BaseStatement, name: str) -> bool:
+    """`name += 1` or `name = name + 1` alone on a line."""
+    if not (isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1):
+        return False
+    small = line.body[0]
+    if isinstance(small, cst.AugAssign):
+        return (isinstance(small.target, cst.Name) and small.target.value == name
+                and isinstance(small.operator, cst.AddAssign)
+                and isinstance(small.value, cst.Integer) and small.value.value == "1")
+    return (isinstance(small, cst.Assign) and len(small.targets) == 1
+            and isinstance(small.targets[0].target, cst.Name)
+            and small.targets[0].target.value == name
+            and _plus_one(small.value, lambda n: isinstance(n, cst.Name) and n.value == name))
 
 
 def _arange_index(model: FileModel, site: ScanSite) -> tuple[str, list[cst.Subscript]] | None:

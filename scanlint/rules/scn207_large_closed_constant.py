@@ -33,7 +33,9 @@ class LargeClosedConstant(Rule):
     directly or through the module-level functions it calls: a `def`, or a name bound to
     `jax.jit(...)`, `functools.partial(...)` or a lambda closing over the array
     (`project_j = jax.jit(lambda v: project(v, STACK))`). An array is built by an array maker
-    (`jnp.ones((1000, 1000))`, `np.load(...)`, `jax.random.normal(...)`), an expression over
+    (`jnp.ones((1000, 1000))`, `np.load(...)`, `jax.random.normal(...)`, a draw with a size
+    from a NumPy generator: `np.random.default_rng(0).normal(size=(48, 48))`,
+    `rng.randn(40, 40)` with `rng` a module-level generator), an expression over
     one (`jnp.ones(...) * 0.001`, `jnp.asarray(np.load(...))`,
     `np.linspace(...).reshape(...)`) or a module-level function of the file that returns one
     (`W = make_weights(64)`). The array may be a module-level name, a class attribute read
@@ -116,9 +118,23 @@ class LargeClosedConstant(Rule):
         "import jax\nimport jax.numpy as jnp\ndef project(v, m):\n    return m @ v\n"
         "def run(m, xs):\n    def step(c, x):\n        return project(c, m) + x, c\n"
         "    return jax.lax.scan(step, jnp.zeros(3), xs)\n",
+        # Draws from a NumPy generator shown small, or a scalar (no size).
+        "import jax\nimport numpy as np\nrng = np.random.default_rng(0)\n"
+        "NOISE = rng.normal(size=3)\nSCALE = rng.normal()\n"
+        "def run(v):\n    return jax.lax.fori_loop(0, 3, lambda i, v: v * SCALE + NOISE, v)\n",
     ]
 
     INVALID = [
+        # Drawn from a NumPy generator (a module-level name, or made at the call), read
+        # through a module-level helper from a lambda body, or directly.
+        Invalid("import jax\nimport jax.numpy as jnp\nimport numpy as np\n"
+                "rng = np.random.default_rng(0)\nW = rng.standard_normal(size=(64, 64))\n"
+                "def message(v):\n    return jnp.tanh(W @ v)\n"
+                "def propagate(v0, n):\n"
+                "    return jax.lax.fori_loop(0, n, lambda i, v: message(v), v0)\n"),
+        Invalid("import jax\nimport numpy as np\nMIX = np.random.RandomState(1).randn(40, 40)\n"
+                "def step(c, x):\n    return MIX @ c + x, c\n"
+                "def run(c0, xs):\n    return jax.lax.scan(step, c0, xs)\n"),
         # Built by a module-level helper that returns an array maker's result.
         Invalid("import jax\nimport numpy as np\n"
                 "def table(n):\n    grid = np.linspace(0.0, 1.0, n)\n    return np.outer(grid, grid)\n"
@@ -294,6 +310,9 @@ def _built_array(model: FileModel, bindings: list[Binding]) -> bool:
 
 
 def _small(model: FileModel, scope: Scope, value: cst.BaseExpression) -> bool:
+    drawn = _draw_shape(model, scope, value) if isinstance(value, cst.Call) else False
+    if drawn is not False:
+        return drawn is not None and math.prod(drawn) < SMALL
     known = value_of(value, Context(model, scope, {}, set()))
     return isinstance(known, Aval) and known.shape is not None and math.prod(known.shape) < SMALL
 
@@ -328,6 +347,8 @@ def _array_expression(model: FileModel, scope: Scope, expr: cst.BaseExpression,
             return name.rpartition(".")[2] not in NOT_ARRAYS
         if isinstance(expr.func, cst.Name):
             return _array_function(model, scope, expr.func, depth + 1)
+        if _draw_shape(model, scope, expr) is not False:
+            return True
         return isinstance(expr.func, cst.Attribute) and _array_expression(
             model, scope, expr.func.value, depth + 1)
     if isinstance(expr, cst.BinaryOperation):
@@ -343,6 +364,65 @@ def _array_expression(model: FileModel, scope: Scope, expr: cst.BaseExpression,
                    and _array_expression(model, scope, b.assigned_value, depth + 1)
                    for b in bindings)
     return False
+
+
+# NumPy generators (`np.random.default_rng(0)`, `np.random.RandomState(0)`) and the methods
+# that draw an array from one: given a `size=` (dims as arguments for `randn` and `rand`).
+GENERATORS = frozenset({"numpy.random.default_rng", "numpy.random.RandomState",
+                        "numpy.random.Generator"})
+DRAWS = frozenset({
+    "normal", "standard_normal", "uniform", "random", "random_sample", "integers", "randint",
+    "choice", "exponential", "standard_exponential", "gamma", "standard_gamma", "beta",
+    "binomial", "poisson", "laplace", "lognormal", "multivariate_normal", "standard_t",
+    "gumbel", "logistic", "rayleigh", "dirichlet", "multinomial", "randn", "rand",
+})
+
+# Where the most used draws take `size` positionally (`rng.normal(0.0, 1.0, (48, 48))`).
+SIZE_POSITION = {"normal": 2, "uniform": 2, "integers": 2, "randint": 2, "standard_normal": 0,
+                 "random": 0, "random_sample": 0}
+
+
+def _draw_shape(model: FileModel, scope: Scope,
+                call: cst.Call) -> tuple[int, ...] | None | bool:
+    """For an array drawn from a NumPy generator (`default_rng(0).normal(size=(48, 48))`,
+    `rng.standard_normal(size=n)`, `np.random.RandomState(0).randn(40, 40)`, the generator
+    at the call or a module-level name bound once to one): its literal shape, or None when
+    the code does not show it. False for any other call (a draw without a size is a scalar)."""
+    func = call.func
+    if not (isinstance(func, cst.Attribute) and func.attr.value in DRAWS) \
+            or not _generator(scope, func.value):
+        return False
+    if func.attr.value in ("randn", "rand"):
+        dims = [a.value for a in call.args if a.keyword is None and not a.star]
+        if not dims or len(dims) != len(call.args):
+            return False
+        known = [int(d.evaluated_value) if isinstance(d, cst.Integer) else None for d in dims]
+        return None if None in known else tuple(known)  # type: ignore[arg-type]
+    size = next((a.value for a in call.args if a.keyword is not None
+                 and a.keyword.value == "size"), None)
+    at = SIZE_POSITION.get(func.attr.value)
+    positional = [a for a in call.args if a.keyword is None]
+    if size is None and at is not None and len(positional) > at and not any(
+            a.star for a in positional[:at + 1]):
+        size = positional[at].value
+    if size is None:
+        return False
+    if isinstance(size, cst.Integer):
+        return (int(size.evaluated_value),)
+    if isinstance(size, (cst.Tuple, cst.List)) and all(
+            isinstance(e.value, cst.Integer) for e in size.elements):
+        return tuple(int(e.value.evaluated_value) for e in size.elements)  # type: ignore
+    return None
+
+
+def _generator(scope: Scope, expr: cst.BaseExpression) -> bool:
+    """A NumPy generator made at the call, or a module-level name bound once to one."""
+    if isinstance(expr, cst.Name):
+        _owner, bindings = lookup(scope, expr.value)
+        if len(bindings) != 1 or bindings[0].scope.kind != "module":
+            return False
+        expr, scope = bindings[0].assigned_value, bindings[0].scope
+    return isinstance(expr, cst.Call) and qualified_name(scope, expr.func) in GENERATORS
 
 
 def _array_function(model: FileModel, scope: Scope, func: cst.Name, depth: int) -> bool:

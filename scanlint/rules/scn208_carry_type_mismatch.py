@@ -20,8 +20,10 @@ class CarryTypeMismatch(Rule):
     ## What it does
     Compares, slot by slot, the dtype and shape the init visibly has with those of the carry
     each `return` of the body builds: an int carry made float (`c / 2`, `c + 0.5`,
-    `jnp.sqrt(c)`), a `float16` carry mixed with a `float32` array, an `.astype(...)` to
-    another dtype, a carry grown by `jnp.append`, `jnp.concatenate` or `jnp.stack`, a shape
+    `jnp.sqrt(c)`), a `float16` carry mixed with a `float32` array, a real carry given a
+    complex value (`jnp.vdot` of complex vectors, `jnp.fft.fft`, `jnp.linalg.eigvals`), an
+    `.astype(...)` to another dtype, a carry grown by `jnp.append`, `jnp.concatenate` or
+    `jnp.stack` (by another slot of the carry too, when its shape shows elements), a shape
     changed by broadcasting (a scalar init, an array returned). The init is followed when the
     call passes a name bound to it once.
 
@@ -117,6 +119,18 @@ class CarryTypeMismatch(Rule):
         # An unsigned carry plus a Python int stays unsigned.
         _JNP + "out = jax.lax.scan(lambda c, x: (c + 1, c), jnp.zeros((), jnp.uint8), "
         "jnp.ones(3))\n",
+        # A complex slot takes `jnp.vdot`; a float slot the magnitude of an FFT.
+        _JNP + "def run(m, v0):\n    def body(s):\n        i, v, lam = s\n"
+        "        w = m @ v\n        return i + 1, w, jnp.vdot(v, w)\n"
+        "    init = (0, v0, jnp.zeros((), jnp.complex64))\n"
+        "    return jax.lax.while_loop(lambda s: s[0] < 3, body, init)\n"
+        "out = run(jnp.eye(2, dtype=jnp.complex64), jnp.ones(2, jnp.complex64))\n",
+        _JNP + "def step(h, x):\n    return jnp.abs(jnp.fft.fft(h + x)), h\n"
+        "out = jax.lax.scan(step, jnp.zeros(4, jnp.float32), jnp.ones((3, 4)))\n",
+        # Two carry slots appended into the per-step output, not into a carry.
+        _JNP + "def step(c, x):\n    t, hist = c\n"
+        "    return (t + x, hist), jnp.append(hist, t)\n"
+        "out = jax.lax.scan(step, (0.0, jnp.zeros(2)), jnp.ones(3))\n",
     ]
 
     INVALID = [
@@ -176,6 +190,22 @@ class CarryTypeMismatch(Rule):
         # A dict slot.
         Invalid(_JNP + "out = jax.lax.scan(lambda c, x: ({'n': c['n'] + 1.5}, x), "
                 "{'n': jnp.zeros((), jnp.int32)}, jnp.ones(2))\n"),
+        # A float32 slot of a tuple init bound to a name gets `jnp.vdot` of complex vectors
+        # (the caller passes them), or an eigenvalue (`eigvals` is complex for any input).
+        Invalid(_JNP + "def run(m, v0):\n    def body(s):\n        i, v, lam = s\n"
+                "        w = m @ v\n        return i + 1, w, jnp.vdot(v, w)\n"
+                "    init = (0, v0, jnp.zeros((), jnp.float32))\n"
+                "    return jax.lax.while_loop(lambda s: s[0] < 3, body, init)\n"
+                "out = run(jnp.eye(2, dtype=jnp.complex64), jnp.ones(2, jnp.complex64))\n"),
+        Invalid(_JNP + "def body(i, lam):\n    return jnp.linalg.eigvals(jnp.eye(2) * i)[0]\n"
+                "out = jax.lax.fori_loop(0, 3, body, jnp.zeros((), jnp.float32))\n"),
+        Invalid(_JNP + "def step(h, x):\n    return jnp.fft.fft(h + x), h\n"
+                "out = jax.lax.scan(step, jnp.zeros(4, jnp.float32), jnp.ones((3, 4)))\n"),
+        # A history grown by another carry slot (`x` of the same carry), from an empty array.
+        Invalid("import jax.numpy as jnp\nfrom jax import lax\n"
+                "def body(state):\n    x, hist = state\n"
+                "    return x + 1.0, jnp.append(hist, x)\n"
+                "out = lax.while_loop(lambda s: s[0] < 3.0, body, (0.0, jnp.zeros(0)))\n"),
     ]
 
 
@@ -226,7 +256,7 @@ def _change(start: Value, out: Value, path: str) -> str | None:
     if not (isinstance(start, Aval) and isinstance(out, Aval)):
         return None
     label = start.origin or path
-    if out.grown is not None and out.grown == start.origin:
+    if out.grown is not None and start.origin in out.grown:
         return CarryTypeMismatch.GROWN.format(path=label, start=start.describe(),
                                               how=out.grown_by)
     if dtype_differs(start, out) or shape_differs(start, out):
