@@ -132,6 +132,18 @@ class CounterIndexing(Rule):
         # The counter indexes with an offset.
         "import jax\ndef step(c, _):\n    s, t = c\n    return (s + a[t + 1], t + 1), s\n"
         "out = jax.lax.scan(step, (0.0, 0), None, length=3)\n",
+        # What is indexed changes from step to step: the carry itself, a slot the body
+        # changes, a name computed from the carry. No `xs` can hand the body those slices.
+        "import jax\nimport jax.numpy as jnp\n"
+        "def f(a, n):\n    def step(c, i):\n        return c * 0.5 + c[i], None\n"
+        "    return jax.lax.scan(step, a, jnp.arange(n))\n",
+        "import jax\nimport jax.numpy as jnp\n"
+        "def f(a, n):\n    def step(c, i):\n        b = c * 2\n        return c + b[i], None\n"
+        "    return jax.lax.scan(step, a, jnp.arange(n))\n",
+        "import jax\n"
+        "def f(a, n):\n    def step(c, _):\n        s, t, w = c\n"
+        "        return (s + w[t], t + 1, w * 2), s\n"
+        "    return jax.lax.scan(step, (0.0, 0, a), None, length=n)\n",
     ]
 
     INVALID = [
@@ -143,6 +155,16 @@ class CounterIndexing(Rule):
         Invalid("import numpy as np\nfrom jax import lax\n"
                 "def mix(u, v, n):\n"
                 "    return lax.scan(lambda c, i: (c + u[i] * v[:, i], c), 0.0, np.arange(0, n))\n"),
+        # Arrays read through an attribute, and comprehension variables over a closed-over
+        # list: the same at every step.
+        Invalid("import jax\nimport jax.numpy as jnp\n"
+                "class Plan:\n    def run(self, x0):\n        def step(x, it):\n"
+                "            return x * self.alphas[it], x\n"
+                "        return jax.lax.scan(step, x0, jnp.arange(len(self.alphas)))\n"),
+        Invalid("import jax\n"
+                "def total(arrays, n):\n    def step(c, _):\n        s, t = c\n"
+                "        return (s + sum(a[t] for a in arrays), t + 1), s\n"
+                "    return jax.lax.scan(step, (0.0, 0), None, length=n)\n"),
         # A dict carry read by key (no fix: the rewrite handles unpacked tuples and lists).
         Invalid("import jax\nimport jax.numpy as jnp\n"
                 "def drive(u, n):\n    def step(state, _):\n"
@@ -304,7 +326,9 @@ def _counter_uses(site: ScanSite, step: StepFunction, layout: CarryLayout, i: in
             return []
         increments.add(id(out.left))
     binder = layout.slot_binders[i] if name is not None else None
-    return _only_indexing(step, counter, increments, binder, layout.access == "unpack")
+    uses = _only_indexing(step, counter, increments, binder, layout.access == "unpack")
+    passthrough = {layout.slot_names[j] for j in layout.passthrough} - {None}
+    return uses if _loop_invariant(step, uses, passthrough) else []
 
 
 def _arange_index(model: FileModel, site: ScanSite) -> tuple[str, list[cst.Subscript]] | None:
@@ -327,7 +351,41 @@ def _arange_index(model: FileModel, site: ScanSite) -> tuple[str, list[cst.Subsc
         return isinstance(node, cst.Name) and node.value == name
 
     uses = _only_indexing(step, index, set(), None, False)
-    return (name, uses) if uses else None
+    return (name, uses) if uses and _loop_invariant(step, uses, set()) else None
+
+
+def _root(expr: cst.BaseExpression) -> cst.Name | None:
+    """The name an array expression starts from (`self.alphas` -> `self`, `p['w']` -> `p`)."""
+    while isinstance(expr, (cst.Attribute, cst.Subscript)):
+        expr = expr.value
+    return expr if isinstance(expr, cst.Name) else None
+
+
+def _loop_invariant(step: StepFunction, uses: list[cst.Subscript], passthrough: set[str]) -> bool:
+    """Every array the counter indexes is the same at every step, so scanning over it can
+    stand in for the index: it is read from outside the body (a closed-over name,
+    `self.alphas`, `params['w']`), is a carry slot passed through unchanged, or is a
+    comprehension variable over such a value (`[ind[i] for ind in indices]`). Not the carry,
+    a slot the body changes, or a name the body computes (`b = c * 2; b[i]`)."""
+    scope_of_load = {id(load): scope for scope in step.scope.walk() for load in scope.loads}
+
+    def invariant(expr: cst.BaseExpression, depth: int) -> bool:
+        root = _root(expr)
+        scope = scope_of_load.get(id(root)) if root is not None else None
+        if root is None or scope is None or depth > 3:
+            return False
+        owner, bindings = lookup(scope, root.value)
+        if owner is None or not owner.is_within(step.scope):
+            return True
+        if owner is step.scope:
+            return root.value in passthrough and all(b.kind == "param" or b.kind == "assign"
+                                                     for b in bindings)
+        if owner.kind == "comprehension" and bindings and all(
+                b.kind == "loop" and isinstance(b.node, cst.CompFor) for b in bindings):
+            return all(invariant(b.node.iter, depth + 1) for b in bindings)
+        return False
+
+    return all(invariant(use.value, 0) for use in uses)
 
 
 def _only_indexing(step: StepFunction, counter, allowed: set[int], binder: cst.Assign | None,
