@@ -56,7 +56,9 @@ class CounterIndexing(Rule):
     `jnp.moveaxis(a, -1, 0)`), gives the body their slices as its `x` parameter (a tuple,
     unpacked in the body, for several arrays), and drops the counter from the carry; a carry
     left with one slot becomes that value itself. Where the loop's result is used, the counter
-    comes back as `jnp.asarray(length)`, the weak-typed integer jax returns for it. Each
+    comes back as `jnp.asarray(length)`, the weak-typed integer jax returns for a counter
+    that starts as a Python `0` (one that starts as `jnp.int32(0)` or another typed zero
+    ends with that dtype: then no fix is offered unless the result is unused). Each
     array is cut to the scan's length (`a[:n]`, `jnp.moveaxis(a, 1, 0)[:n]`, `n` being
     `length=` or, beside an existing `xs`, `xs.shape[0]`; so `length=` must be a plain
     expression, or `xs` a name): an array longer than the loop gives the same steps as
@@ -229,6 +231,13 @@ class CounterIndexing(Rule):
             "    carry_out, ys_out = jax.lax.scan(step, 0.0, (xs, w[:xs.shape[0]]))\n"
             "    return (carry_out, jnp.asarray(xs.shape[0])), ys_out\n",
             unsafe=True),
+        # A typed counter whose final value is used: `jnp.asarray(3)` would give back a
+        # weak int32 for the uint8 it counted in (no fix).
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n"
+            "def run(s0, a):\n    def step(c, _):\n        s, t = c\n"
+            "        return (s + a[t], t + 1), s\n"
+            "    return jax.lax.scan(step, (s0, jnp.zeros((), jnp.uint8)), None, length=3)\n"),
         # Beside an xs scanned in reverse (the counter runs forward): reported, no fix.
         Invalid(
             "import jax\ndef run(w, xs):\n    def step(c, x):\n        s, t = c\n"
@@ -656,8 +665,13 @@ def _statements(model: FileModel, site: ScanSite, layout: CarryLayout, counter: 
         slots[counter] = final
         return sequence(layout.container, [slots[i] for i in range(layout.size)])
 
-    if (length is None or jnp is None or not _pure(length)) and not _result_unused(site):
-        return None  # the counter's final value is used and cannot be given back
+    weak_zero = isinstance(layout.init_elements[counter], cst.Integer)
+    if (length is None or jnp is None or not _pure(length) or not weak_zero) \
+            and not _result_unused(site):
+        # The counter's final value is used and cannot be given back: `jnp.asarray(n)` is
+        # the weak-typed int a Python `0` counts up to, not the int32 or uint8 a
+        # `jnp.int32(0)` or `jnp.zeros((), jnp.uint8)` does.
+        return None
     return rebuilt_statements(site, new_call, rebuild, names_in_use(site.scope))
 
 
