@@ -133,6 +133,11 @@ class LargeClosedConstant(Rule):
         "def run(xs):\n    def step(c, x):\n"
         "        return (c + x * N / SIZE + TOTAL + ROWS[0]).astype(DT), c\n"
         "    return jax.lax.scan(step, 0.0, xs)\n",
+        # Small arrays whose sizes are module-level constants, a few PRNG keys.
+        "import jax\nimport jax.numpy as jnp\nN = 10\nIDX = jnp.arange(N)\n"
+        "W = jnp.zeros((N, N))\nKEYS = jax.random.split(jax.random.PRNGKey(0), 4)\n"
+        "def run(xs):\n    def step(c, x):\n        return c + IDX[1] * W[0, 0] + x, KEYS[0]\n"
+        "    return jax.lax.scan(step, 0.0, xs)\n",
         # A module-level helper that reads no module-level array.
         "import jax\nimport jax.numpy as jnp\ndef project(v, m):\n    return m @ v\n"
         "def run(m, xs):\n    def step(c, x):\n        return project(c, m) + x, c\n"
@@ -321,8 +326,35 @@ def _built_array(model: FileModel, bindings: list[Binding]) -> bool:
 def _small(model: FileModel, scope: Scope, value: cst.BaseExpression) -> bool:
     if _full_reduction(scope, value):
         return True
+    value = value.visit(_ModuleIntegers(scope))  # `jnp.zeros((N, N))` with `N = 10`
+    if _few_keys(scope, value):
+        return True
     known = value_of(value, Context(model, scope, {}, set()))
     return isinstance(known, Aval) and known.shape is not None and math.prod(known.shape) < SMALL
+
+
+class _ModuleIntegers(cst.CSTTransformer):
+    """Module-level names bound once to an integer literal, replaced by it, so that shapes
+    spelled with them (`jnp.arange(N)`, `jnp.zeros((N, N))`) are known."""
+
+    def __init__(self, scope: Scope) -> None:
+        self.scope = scope
+
+    def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.BaseExpression:
+        owner, bindings = lookup(self.scope, original.value)
+        if owner is not None and owner.kind == "module" and len(bindings) == 1 \
+                and isinstance(bindings[0].assigned_value, cst.Integer):
+            return bindings[0].assigned_value
+        return updated
+
+
+def _few_keys(scope: Scope, value: cst.BaseExpression) -> bool:
+    """`jax.random.split(key)` or `jax.random.split(key, n)` with a literal `n`: a handful
+    of PRNG keys."""
+    if not (isinstance(value, cst.Call) and qualified_name(scope, value.func) == "jax.random.split"):
+        return False
+    count = value.args[1].value if len(value.args) > 1 else None
+    return count is None or (isinstance(count, cst.Integer) and int(count.value, 0) < SMALL // 2)
 
 
 def _holds_arrays(model: FileModel, bindings: list[Binding]) -> bool:
