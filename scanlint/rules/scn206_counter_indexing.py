@@ -146,6 +146,16 @@ class CounterIndexing(Rule):
         "def f(a, n):\n    def step(c, _):\n        s, t, w = c\n"
         "        return (s + w[t], t + 1, w * 2), s\n"
         "    return jax.lax.scan(step, (0.0, 0, a), None, length=n)\n",
+        "import jax\n"
+        "def f(a, n):\n    def step(state, _):\n"
+        "        w = state['w']\n        t = state['t']\n"
+        "        return {'s': state['s'] + w[t], 't': t + 1, 'w': w * 2}, None\n"
+        "    return jax.lax.scan(step, {'s': 0.0, 't': 0, 'w': a}, None, length=n)\n",
+        "import jax\n"
+        "def f(a, n):\n    def step(state, _):\n"
+        "        return {'s': state['s'] + state['w'][state['t']], 't': state['t'] + 1,\n"
+        "                'w': state['w'] * 2}, None\n"
+        "    return jax.lax.scan(step, {'s': 0.0, 't': 0, 'w': a}, None, length=n)\n",
     ]
 
     INVALID = [
@@ -336,7 +346,15 @@ def _counter_uses(site: ScanSite, step: StepFunction, layout: CarryLayout, i: in
         increments.add(id(out.left))
     binder = layout.slot_binders[i] if name is not None else None
     uses = _only_indexing(step, counter, increments, binder, layout.access == "unpack")
-    passthrough = {layout.slot_names[j] for j in layout.passthrough} - {None}
+    names = {layout.slot_names[j] for j in layout.passthrough} - {None}
+
+    def passthrough(expr: cst.BaseExpression, bindings: list) -> bool:
+        """A slot returned unchanged: its unpacked name, or `state['a']` / `state.a`."""
+        if isinstance(expr, cst.Name):
+            return expr.value in names and all(b.kind in ("param", "assign") for b in bindings)
+        return isinstance(expr, (cst.Subscript, cst.Attribute)) \
+            and layout.slot_read(step.carry_name, expr) in layout.passthrough
+
     return uses if _loop_invariant(step, uses, passthrough) else []
 
 
@@ -360,7 +378,7 @@ def _arange_index(model: FileModel, site: ScanSite) -> tuple[str, list[cst.Subsc
         return isinstance(node, cst.Name) and node.value == name
 
     uses = _only_indexing(step, index, set(), None, False)
-    return (name, uses) if uses and _loop_invariant(step, uses, set()) else None
+    return (name, uses) if uses and _loop_invariant(step, uses, lambda e, b: False) else None
 
 
 def _root(expr: cst.BaseExpression) -> cst.Name | None:
@@ -370,15 +388,20 @@ def _root(expr: cst.BaseExpression) -> cst.Name | None:
     return expr if isinstance(expr, cst.Name) else None
 
 
-def _loop_invariant(step: StepFunction, uses: list[cst.Subscript], passthrough: set[str]) -> bool:
+def _loop_invariant(step: StepFunction, uses: list[cst.Subscript], passthrough) -> bool:
     """Every array the counter indexes is the same at every step, so scanning over it can
     stand in for the index: it is read from outside the body (a closed-over name,
     `self.alphas`, `params['w']`), is a carry slot passed through unchanged, or is a
     comprehension variable over such a value (`[ind[i] for ind in indices]`). Not the carry,
-    a slot the body changes, or a name the body computes (`b = c * 2; b[i]`)."""
+    a slot the body changes, or a name the body computes (`b = c * 2; b[i]`).
+    ``passthrough(expr, bindings)`` tells a carry slot returned unchanged (its name, or a
+    read of it such as `state['a']`)."""
     scope_of_load = {id(load): scope for scope in step.scope.walk() for load in scope.loads}
 
     def invariant(expr: cst.BaseExpression, depth: int) -> bool:
+        if depth == 0 and isinstance(expr, (cst.Subscript, cst.Attribute)) \
+                and passthrough(expr, []):
+            return True
         root = _root(expr)
         scope = scope_of_load.get(id(root)) if root is not None else None
         if root is None or scope is None or depth > 3:
@@ -387,8 +410,7 @@ def _loop_invariant(step: StepFunction, uses: list[cst.Subscript], passthrough: 
         if owner is None or not owner.is_within(step.scope):
             return True
         if owner is step.scope:
-            return root.value in passthrough and all(b.kind == "param" or b.kind == "assign"
-                                                     for b in bindings)
+            return passthrough(root, bindings)
         if owner.kind == "comprehension" and bindings and all(
                 b.kind == "loop" and isinstance(b.node, cst.CompFor) for b in bindings):
             return all(invariant(b.node.iter, depth + 1) for b in bindings)
