@@ -59,7 +59,9 @@ class CounterIndexing(Rule):
     `jnp.moveaxis(a, -1, 0)`), gives the body their slices as its `x` parameter (a tuple,
     unpacked in the body, for several arrays), and drops the counter from the carry; a carry
     left with one slot becomes that value itself. Where the loop's result is used, the counter
-    comes back as `jnp.asarray(length)`, the weak-typed integer jax returns for it. Each
+    comes back as `jnp.asarray(length)`, the weak-typed integer jax returns for a counter
+    that starts as a Python `0` (one that starts as `jnp.int32(0)` or another typed zero
+    ends with that dtype: then no fix is offered unless the result is unused). Each
     array is cut to the scan's length (`a[:n]`, `jnp.moveaxis(a, 1, 0)[:n]`, `n` being
     `length=` or, beside an existing `xs`, `xs.shape[0]`; so `length=` must be a plain
     expression, or `xs` a name): an array longer than the loop gives the same steps as
@@ -152,6 +154,28 @@ class CounterIndexing(Rule):
         "import jax\ndef step(c, x):\n    s, t = c\n    s = s + a[t]\n"
         "    if x:\n        t += 1\n    return (s, t), s\n"
         "out = jax.lax.scan(step, (0.0, 0), xs)\n",
+        # What is indexed changes from step to step: the carry itself, a slot the body
+        # changes, a name computed from the carry. No `xs` can hand the body those slices.
+        "import jax\nimport jax.numpy as jnp\n"
+        "def f(a, n):\n    def step(c, i):\n        return c * 0.5 + c[i], None\n"
+        "    return jax.lax.scan(step, a, jnp.arange(n))\n",
+        "import jax\nimport jax.numpy as jnp\n"
+        "def f(a, n):\n    def step(c, i):\n        b = c * 2\n        return c + b[i], None\n"
+        "    return jax.lax.scan(step, a, jnp.arange(n))\n",
+        "import jax\n"
+        "def f(a, n):\n    def step(c, _):\n        s, t, w = c\n"
+        "        return (s + w[t], t + 1, w * 2), s\n"
+        "    return jax.lax.scan(step, (0.0, 0, a), None, length=n)\n",
+        "import jax\n"
+        "def f(a, n):\n    def step(state, _):\n"
+        "        w = state['w']\n        t = state['t']\n"
+        "        return {'s': state['s'] + w[t], 't': t + 1, 'w': w * 2}, None\n"
+        "    return jax.lax.scan(step, {'s': 0.0, 't': 0, 'w': a}, None, length=n)\n",
+        "import jax\n"
+        "def f(a, n):\n    def step(state, _):\n"
+        "        return {'s': state['s'] + state['w'][state['t']], 't': state['t'] + 1,\n"
+        "                'w': state['w'] * 2}, None\n"
+        "    return jax.lax.scan(step, {'s': 0.0, 't': 0, 'w': a}, None, length=n)\n",
     ]
 
     INVALID = [
@@ -163,6 +187,16 @@ class CounterIndexing(Rule):
         Invalid("import numpy as np\nfrom jax import lax\n"
                 "def mix(u, v, n):\n"
                 "    return lax.scan(lambda c, i: (c + u[i] * v[:, i], c), 0.0, np.arange(0, n))\n"),
+        # Arrays read through an attribute, and comprehension variables over a closed-over
+        # list: the same at every step.
+        Invalid("import jax\nimport jax.numpy as jnp\n"
+                "class Plan:\n    def run(self, x0):\n        def step(x, it):\n"
+                "            return x * self.alphas[it], x\n"
+                "        return jax.lax.scan(step, x0, jnp.arange(len(self.alphas)))\n"),
+        Invalid("import jax\n"
+                "def total(arrays, n):\n    def step(c, _):\n        s, t = c\n"
+                "        return (s + sum(a[t] for a in arrays), t + 1), s\n"
+                "    return jax.lax.scan(step, (0.0, 0), None, length=n)\n"),
         # A dict carry read by key (no fix: the rewrite handles unpacked tuples and lists).
         Invalid("import jax\nimport jax.numpy as jnp\n"
                 "def drive(u, n):\n    def step(state, _):\n"
@@ -227,6 +261,13 @@ class CounterIndexing(Rule):
             "    carry_out, ys_out = jax.lax.scan(step, 0.0, (xs, w[:xs.shape[0]]))\n"
             "    return (carry_out, jnp.asarray(xs.shape[0])), ys_out\n",
             unsafe=True),
+        # A typed counter whose final value is used: `jnp.asarray(3)` would give back a
+        # weak int32 for the uint8 it counted in (no fix).
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n"
+            "def run(s0, a):\n    def step(c, _):\n        s, t = c\n"
+            "        return (s + a[t], t + 1), s\n"
+            "    return jax.lax.scan(step, (s0, jnp.zeros((), jnp.uint8)), None, length=3)\n"),
         # Beside an xs scanned in reverse (the counter runs forward): reported, no fix.
         Invalid(
             "import jax\ndef run(w, xs):\n    def step(c, x):\n        s, t = c\n"
@@ -333,7 +374,17 @@ def _counter_uses(site: ScanSite, step: StepFunction, layout: CarryLayout, i: in
     if found is None:
         return [], False
     binder = layout.slot_binders[i] if name is not None else None
-    return _only_indexing(step, counter, found[0], binder, layout.access == "unpack"), found[1]
+    uses = _only_indexing(step, counter, found[0], binder, layout.access == "unpack")
+    names = {layout.slot_names[j] for j in layout.passthrough} - {None}
+
+    def passthrough(expr: cst.BaseExpression, bindings: list) -> bool:
+        """A slot returned unchanged: its unpacked name, or `state['a']` / `state.a`."""
+        if isinstance(expr, cst.Name):
+            return expr.value in names and all(b.kind in ("param", "assign") for b in bindings)
+        return isinstance(expr, (cst.Subscript, cst.Attribute)) \
+            and layout.slot_read(step.carry_name, expr) in layout.passthrough
+
+    return (uses if _loop_invariant(step, uses, passthrough) else []), found[1]
 
 
 def _texts(uses: list[cst.Subscript]) -> list[str]:
@@ -371,7 +422,8 @@ def _bare_counter(model: FileModel, site: ScanSite,
     if found is None:
         return None
     uses = _only_indexing(step, counter, found[0], binder, False)
-    if not uses:
+    # The whole carry is the counter: what it indexes must come from outside the body.
+    if not uses or not _loop_invariant(step, uses, lambda expr, bindings: False):
         return None
     name = binder.targets[0].target.value if binder is not None else step.carry_name  # type: ignore[union-attr]
     return name, uses
@@ -464,7 +516,45 @@ def _arange_index(model: FileModel, site: ScanSite) -> tuple[str, list[cst.Subsc
         return isinstance(node, cst.Name) and node.value == name
 
     uses = _only_indexing(step, index, set(), None, False)
-    return (name, uses) if uses else None
+    return (name, uses) if uses and _loop_invariant(step, uses, lambda e, b: False) else None
+
+
+def _root(expr: cst.BaseExpression) -> cst.Name | None:
+    """The name an array expression starts from (`self.alphas` -> `self`, `p['w']` -> `p`)."""
+    while isinstance(expr, (cst.Attribute, cst.Subscript)):
+        expr = expr.value
+    return expr if isinstance(expr, cst.Name) else None
+
+
+def _loop_invariant(step: StepFunction, uses: list[cst.Subscript], passthrough) -> bool:
+    """Every array the counter indexes is the same at every step, so scanning over it can
+    stand in for the index: it is read from outside the body (a closed-over name,
+    `self.alphas`, `params['w']`), is a carry slot passed through unchanged, or is a
+    comprehension variable over such a value (`[ind[i] for ind in indices]`). Not the carry,
+    a slot the body changes, or a name the body computes (`b = c * 2; b[i]`).
+    ``passthrough(expr, bindings)`` tells a carry slot returned unchanged (its name, or a
+    read of it such as `state['a']`)."""
+    scope_of_load = {id(load): scope for scope in step.scope.walk() for load in scope.loads}
+
+    def invariant(expr: cst.BaseExpression, depth: int) -> bool:
+        if depth == 0 and isinstance(expr, (cst.Subscript, cst.Attribute)) \
+                and passthrough(expr, []):
+            return True
+        root = _root(expr)
+        scope = scope_of_load.get(id(root)) if root is not None else None
+        if root is None or scope is None or depth > 3:
+            return False
+        owner, bindings = lookup(scope, root.value)
+        if owner is None or not owner.is_within(step.scope):
+            return True
+        if owner is step.scope:
+            return passthrough(root, bindings)
+        if owner.kind == "comprehension" and bindings and all(
+                b.kind == "loop" and isinstance(b.node, cst.CompFor) for b in bindings):
+            return all(invariant(b.node.iter, depth + 1) for b in bindings)
+        return False
+
+    return all(invariant(use.value, 0) for use in uses)
 
 
 def _only_indexing(step: StepFunction, counter, allowed: set[int], binder: cst.Assign | None,
@@ -735,8 +825,13 @@ def _statements(model: FileModel, site: ScanSite, layout: CarryLayout, counter: 
         slots[counter] = final
         return sequence(layout.container, [slots[i] for i in range(layout.size)])
 
-    if (length is None or jnp is None or not _pure(length)) and not _result_unused(site):
-        return None  # the counter's final value is used and cannot be given back
+    weak_zero = isinstance(layout.init_elements[counter], cst.Integer)
+    if (length is None or jnp is None or not _pure(length) or not weak_zero) \
+            and not _result_unused(site):
+        # The counter's final value is used and cannot be given back: `jnp.asarray(n)` is
+        # the weak-typed int a Python `0` counts up to, not the int32 or uint8 a
+        # `jnp.int32(0)` or `jnp.zeros((), jnp.uint8)` does.
+        return None
     return rebuilt_statements(site, new_call, rebuild, names_in_use(site.scope))
 
 

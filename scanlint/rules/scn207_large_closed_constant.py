@@ -21,6 +21,19 @@ NOT_ARRAYS = frozenset({
     "wrap_key_data", "ndim", "shape", "size", "isscalar", "iscomplexobj", "isrealobj",
 })
 # Wrappers whose first argument is the function they run (`jax.jit(lambda v: f(v, W))`).
+# An array's metadata, and methods that give a Python value: never an array
+# (`N = TABLE.shape[0]`, `DT = W.dtype`, `ROWS = T.tolist()`).
+NOT_ARRAY_ATTRIBUTES = frozenset({
+    "shape", "ndim", "size", "dtype", "itemsize", "nbytes", "sharding", "device", "devices",
+    "weak_type", "aval", "item", "tolist", "tobytes", "__len__",
+})
+# Reductions of a whole array (no axis): one element, whatever the operand
+# (`N = np.prod(SHAPE)`, `TOTAL = W.sum()`).
+FULL_REDUCTIONS = frozenset({
+    "sum", "prod", "max", "min", "amax", "amin", "mean", "median", "std", "var", "average",
+    "all", "any", "argmax", "argmin", "count_nonzero", "nansum", "nanprod", "nanmax",
+    "nanmin", "nanmean", "ptp", "trace",
+})
 WRAPPERS = frozenset({"jax.jit", "jax.vmap", "jax.pmap", "jax.checkpoint", "jax.remat",
                       "jax.named_call", "functools.partial", "jax.tree_util.Partial"})
 SMALL = 1000  # elements: an array the code shows to be smaller is not reported
@@ -114,6 +127,19 @@ class LargeClosedConstant(Rule):
         # A small table the code shows to be small.
         "import jax\nimport numpy as np\nTABLE = np.array([0.5, 1.5, 2.5])\n"
         "def run(xs):\n    return jax.lax.map(lambda i: TABLE[i], xs)\n",
+        # What a large table tells about itself is no array: its shape, dtype, a count of
+        # its elements, a Python list of it, a reduction of it to one number.
+        "import jax\nimport jax.numpy as jnp\nimport numpy as np\n"
+        "TABLE = np.load('table.npy')\nN = TABLE.shape[0]\nDT = TABLE.dtype\n"
+        "SIZE = np.prod(TABLE.shape)\nTOTAL = TABLE.sum()\nROWS = np.arange(5000).tolist()\n"
+        "def run(xs):\n    def step(c, x):\n"
+        "        return (c + x * N / SIZE + TOTAL + ROWS[0]).astype(DT), c\n"
+        "    return jax.lax.scan(step, 0.0, xs)\n",
+        # Small arrays whose sizes are module-level constants, a few PRNG keys.
+        "import jax\nimport jax.numpy as jnp\nN = 10\nIDX = jnp.arange(N)\n"
+        "W = jnp.zeros((N, N))\nKEYS = jax.random.split(jax.random.PRNGKey(0), 4)\n"
+        "def run(xs):\n    def step(c, x):\n        return c + IDX[1] * W[0, 0] + x, KEYS[0]\n"
+        "    return jax.lax.scan(step, 0.0, xs)\n",
         # A module-level helper that reads no module-level array.
         "import jax\nimport jax.numpy as jnp\ndef project(v, m):\n    return m @ v\n"
         "def run(m, xs):\n    def step(c, x):\n        return project(c, m) + x, c\n"
@@ -152,6 +178,10 @@ class LargeClosedConstant(Rule):
                 "    return jax.lax.scan(body, jnp.zeros(40), xs)\n"),
         Invalid("import jax\nimport numpy as np\nLAYERS = [np.load('w0.npy'), np.load('w1.npy')]\n"
                 "def run(xs):\n    return jax.lax.fori_loop(0, 2, lambda i, v: LAYERS[0] @ v, xs)\n"),
+        # A reduction along an axis keeps an array.
+        Invalid("import jax\nimport numpy as np\nTABLE = np.load('table.npy')\n"
+                "COLS = np.sum(TABLE, axis=0)\n"
+                "def run(xs):\n    return jax.lax.map(lambda x: COLS[x], xs)\n"),
         Invalid("import jax\nimport jax.numpy as jnp\nW = jnp.ones((1000, 1000))\n"
                 "def run(xs):\n    def step(c, x):\n        return jnp.tanh(W @ c + x), c\n"
                 "    return jax.lax.scan(step, jnp.zeros(1000), xs)\n"),
@@ -313,8 +343,37 @@ def _small(model: FileModel, scope: Scope, value: cst.BaseExpression) -> bool:
     drawn = _draw_shape(model, scope, value) if isinstance(value, cst.Call) else False
     if drawn is not False:
         return drawn is not None and math.prod(drawn) < SMALL
+    if _full_reduction(scope, value):
+        return True
+    value = value.visit(_ModuleIntegers(scope))  # `jnp.zeros((N, N))` with `N = 10`
+    if _few_keys(scope, value):
+        return True
     known = value_of(value, Context(model, scope, {}, set()))
     return isinstance(known, Aval) and known.shape is not None and math.prod(known.shape) < SMALL
+
+
+class _ModuleIntegers(cst.CSTTransformer):
+    """Module-level names bound once to an integer literal, replaced by it, so that shapes
+    spelled with them (`jnp.arange(N)`, `jnp.zeros((N, N))`) are known."""
+
+    def __init__(self, scope: Scope) -> None:
+        self.scope = scope
+
+    def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.BaseExpression:
+        owner, bindings = lookup(self.scope, original.value)
+        if owner is not None and owner.kind == "module" and len(bindings) == 1 \
+                and isinstance(bindings[0].assigned_value, cst.Integer):
+            return bindings[0].assigned_value
+        return updated
+
+
+def _few_keys(scope: Scope, value: cst.BaseExpression) -> bool:
+    """`jax.random.split(key)` or `jax.random.split(key, n)` with a literal `n`: a handful
+    of PRNG keys."""
+    if not (isinstance(value, cst.Call) and qualified_name(scope, value.func) == "jax.random.split"):
+        return False
+    count = value.args[1].value if len(value.args) > 1 else None
+    return count is None or (isinstance(count, cst.Integer) and int(count.value, 0) < SMALL // 2)
 
 
 def _holds_arrays(model: FileModel, bindings: list[Binding]) -> bool:
@@ -334,6 +393,21 @@ def _holds_arrays(model: FileModel, bindings: list[Binding]) -> bool:
                for item in items)
 
 
+def _full_reduction(scope: Scope, expr: cst.BaseExpression) -> bool:
+    """A reduction of a whole array to one element: `np.prod(shape)`, `W.sum()`, with no
+    axis (a second argument, `axis=`, `keepdims=`, `out=` could keep axes)."""
+    if not isinstance(expr, cst.Call) or any(a.keyword is not None or a.star
+                                             for a in expr.args):
+        return False
+    if not (isinstance(expr.func, cst.Attribute) and expr.func.attr.value in FULL_REDUCTIONS):
+        return False
+    name = qualified_name(scope, expr.func)
+    if name is None:
+        return not expr.args        # a method: `W.sum()`
+    reduction = expr.func.attr.value
+    return len(expr.args) == 1 and name in (f"numpy.{reduction}", f"jax.numpy.{reduction}")
+
+
 def _array_expression(model: FileModel, scope: Scope, expr: cst.BaseExpression,
                       depth: int) -> bool:
     """An array maker's call, or an expression over one (arithmetic, a method, an index,
@@ -349,13 +423,16 @@ def _array_expression(model: FileModel, scope: Scope, expr: cst.BaseExpression,
             return _array_function(model, scope, expr.func, depth + 1)
         if _draw_shape(model, scope, expr) is not False:
             return True
-        return isinstance(expr.func, cst.Attribute) and _array_expression(
-            model, scope, expr.func.value, depth + 1)
+        return (isinstance(expr.func, cst.Attribute)
+                and expr.func.attr.value not in NOT_ARRAY_ATTRIBUTES
+                and _array_expression(model, scope, expr.func.value, depth + 1))
     if isinstance(expr, cst.BinaryOperation):
         return (_array_expression(model, scope, expr.left, depth + 1)
                 or _array_expression(model, scope, expr.right, depth + 1))
     if isinstance(expr, cst.UnaryOperation):
         return _array_expression(model, scope, expr.expression, depth + 1)
+    if isinstance(expr, cst.Attribute) and expr.attr.value in NOT_ARRAY_ATTRIBUTES:
+        return False
     if isinstance(expr, (cst.Subscript, cst.Attribute)):
         return _array_expression(model, scope, expr.value, depth + 1)
     if isinstance(expr, cst.Name):
