@@ -148,6 +148,15 @@ class CounterIndexing(Rule):
         "import jax\ndef step(t, _):\n    t += 1\n    return t, a[t]\n"
         "out = jax.lax.scan(step, 0, None, length=3)\n",
         "import jax\nout = jax.lax.scan(lambda t, _: (t + 1, a[t] * t), 0, None, length=3)\n",
+        # The counter indexes a carry slot changed every step (`y.at[idx].set(...)`) and a
+        # call's result: no `xs` holds those slices (flowjax's root_finding).
+        "import jax\ndef solve(fn, y0, lower, upper):\n    def step(c, xs):\n"
+        "        y, idx = c\n        root = fn(y)[idx]\n"
+        "        return (y.at[idx].set(root), idx + 1), root\n"
+        "    return jax.lax.scan(step, (y0, 0), (lower, upper))\n",
+        "import jax\nimport jax.numpy as jnp\ndef double(y, n):\n"
+        "    def step(c, i):\n        return c.at[i].set(c[i] * 2.0), None\n"
+        "    return jax.lax.scan(step, y, jnp.arange(n))\n",
         # A counter incremented only on some steps.
         "import jax\ndef step(c, x):\n    s, t = c\n    s = s + a[t]\n"
         "    if x:\n        t += 1\n    return (s, t), s\n"
@@ -333,7 +342,8 @@ def _counter_uses(site: ScanSite, step: StepFunction, layout: CarryLayout, i: in
     if found is None:
         return [], False
     binder = layout.slot_binders[i] if name is not None else None
-    return _only_indexing(step, counter, found[0], binder, layout.access == "unpack"), found[1]
+    return _only_indexing(step, counter, found[0], binder, layout.access == "unpack",
+                          layout), found[1]
 
 
 def _texts(uses: list[cst.Subscript]) -> list[str]:
@@ -463,18 +473,21 @@ def _arange_index(model: FileModel, site: ScanSite) -> tuple[str, list[cst.Subsc
     def index(node: cst.CSTNode) -> bool:
         return isinstance(node, cst.Name) and node.value == name
 
-    uses = _only_indexing(step, index, set(), None, False)
+    uses = _only_indexing(step, index, set(), None, False,
+                          carry_layout(model, site, step, lambdas=True))
     return (name, uses) if uses else None
 
 
 def _only_indexing(step: StepFunction, counter, allowed: set[int], binder: cst.Assign | None,
-                   unpacked: bool) -> list[cst.Subscript]:
+                   unpacked: bool, layout: CarryLayout | None = None) -> list[cst.Subscript]:
     """The subscripts indexing with a counter (``counter`` tells its reads) when the body
     reads it nowhere else than there, in the nodes of ``allowed`` (its increments) and in
-    ``binder`` (the line binding it from the carry); else []."""
+    ``binder`` (the line binding it from the carry), and every array it indexes is the same
+    on every step (see `_invariant`); else []."""
     indexing: list[cst.Subscript] = []
     other = 0
     increments = allowed
+    local = {name for scope in step.scope.walk() for name in scope.bindings}
 
     class Uses(cst.CSTVisitor):
         def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> bool:
@@ -483,10 +496,13 @@ def _only_indexing(step: StepFunction, counter, allowed: set[int], binder: cst.A
                 unpacked or isinstance(binder.targets[0].target, cst.Name)))
 
         def visit_Subscript(self, node: cst.Subscript) -> bool:
+            nonlocal other
             if counter(node):
                 return self._counter(node)
             indexes = [e.slice.value for e in node.slice if isinstance(e.slice, cst.Index)]
             if any(counter(n) for n in indexes):
+                if not _invariant(node.value, step, layout, local):
+                    other += 1  # a slice of a changing array: no `xs` can hand it over
                 indexing.append(node)
                 node.value.visit(self)
                 for element in node.slice:
@@ -513,6 +529,31 @@ def _only_indexing(step: StepFunction, counter, allowed: set[int], binder: cst.A
 
     step.node.body.visit(Uses())
     return indexing if indexing and other == 0 else []
+
+
+def _invariant(expr: cst.BaseExpression, step: StepFunction, layout: CarryLayout | None,
+               local: set[str]) -> bool:
+    """Whether ``expr`` (what a counter indexes) reads the same array on every step: names the
+    body does not bind (in the step or a function inside it), carry slots passed through
+    unchanged (by name or as `carry['u']`), their attributes and constant subscripts. Not a
+    call's result (`fn(x)[t]`), a changing carry slot (`y[t]` with `y` returned updated), a
+    local, nor `y.at[t]` (an update, not a read of a slice)."""
+    if layout is not None and step.carry_name is not None:
+        slot = layout.slot_read(step.carry_name, expr)
+        if slot is not None:
+            return slot in layout.passthrough
+    if isinstance(expr, cst.Name):
+        if expr.value not in local:
+            return True
+        return layout is not None and expr.value in layout.slot_names \
+            and layout.slot_names.index(expr.value) in layout.passthrough
+    if isinstance(expr, cst.Attribute):
+        return expr.attr.value != "at" and _invariant(expr.value, step, layout, local)
+    if isinstance(expr, cst.Subscript):
+        return _invariant(expr.value, step, layout, local) and all(
+            isinstance(e.slice, cst.Index) and _invariant(e.slice.value, step, layout, local)
+            for e in expr.slice)
+    return isinstance(expr, (cst.Integer, cst.SimpleString))
 
 
 # -- the fix --------------------------------------------------------------------------------
