@@ -114,6 +114,9 @@ class LargeClosedConstant(Rule):
         # A small table the code shows to be small.
         "import jax\nimport numpy as np\nTABLE = np.array([0.5, 1.5, 2.5])\n"
         "def run(xs):\n    return jax.lax.map(lambda i: TABLE[i], xs)\n",
+        # ... made by a dtype from a list literal (pgx's `WIN_HANDS = jnp.int32([18, ...])`).
+        "import jax\nimport jax.numpy as jnp\nHANDS = jnp.int32([18, 78, 90, 378])\n"
+        "def run(v):\n    return jax.lax.fori_loop(0, 4, lambda i, v: v + HANDS[i], v)\n",
         # A module-level helper that reads no module-level array.
         "import jax\nimport jax.numpy as jnp\ndef project(v, m):\n    return m @ v\n"
         "def run(m, xs):\n    def step(c, x):\n        return project(c, m) + x, c\n"
