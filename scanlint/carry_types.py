@@ -509,8 +509,8 @@ def _call(expr: cst.Call, ctx: Context) -> Value:
     name = qualified_name(ctx.scope, expr.func) or ""
     module, _, last = name.rpartition(".")
     if module in ("jax.numpy", "numpy") and last in KIND_OF:
-        value = _first(expr, ctx)
-        return as_aval(last, value.shape if isinstance(value, Aval) else None)
+        # `jnp.int32(x)` keeps x's shape; `jnp.int32([4, 4, 3])` has the list literal's
+        return as_aval(last, _nested_shape(_first(expr, ctx)))
     if module in ARRAY_MODULES:
         return _array_function(expr, module, last, ctx)
     if module in ("jax.numpy.fft", "jax.numpy.linalg") and last in COMPLEX_FUNCTIONS:

@@ -138,26 +138,36 @@ class StatementPositions:
         return self.spans.get(id(node))
 
     def within(self, module: cst.Module, node: cst.CSTNode, statement: cst.CSTNode) -> Span | None:
-        """The span of ``node`` found by its text inside ``statement``'s span.
+        """The span of ``node`` found by its text inside ``statement``'s span, when that text
+        occurs there once; else None (the caller then asks the full position provider).
 
-        A node spanning lines renders without the block's indentation, so its first line and
-        its last line are looked up separately."""
+        An expression renders as its source; a node holding a block renders without the
+        block's indentation, so then its first line (occurring once) and its last line are
+        looked up separately, and must be as many lines apart as the node has."""
         outer = self.spans.get(id(statement))
         if outer is None:
             return None
         text = self.index.text
         start = self.index.offset(outer.start)  # type: ignore[arg-type]
         end = self.index.offset(outer.end)  # type: ignore[arg-type]
-        lines = module.code_for_node(node).splitlines() or [""]
-        found = text.find(lines[0], start, end)
-        if found < 0:
-            return None
-        stop = found + len(lines[0])
-        if len(lines) > 1:
+        code = module.code_for_node(node)
+        found = text.find(code, start, end) if code else -1
+        if found >= 0:
+            if text.find(code, found + 1, end) >= 0:
+                return None  # the same text twice (two identical calls): which one is unknown
+            stop = found + len(code)
+        else:
+            lines = code.splitlines() or [""]
+            found = text.find(lines[0], start, end)
+            if found < 0 or len(lines) < 2 or text.find(lines[0], found + 1, end) >= 0:
+                return None
+            stop = found + len(lines[0])
             last = lines[-1].lstrip()
             tail = text.find(last, stop, end)
             if tail < 0:
                 return None
             stop = tail + len(last)
+            if self.index.position(stop).line - self.index.position(found).line != len(lines) - 1:
+                return None
         a, b = self.index.position(found), self.index.position(stop)
         return Span(Point(a.line, a.column), Point(b.line, b.column))

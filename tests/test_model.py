@@ -105,3 +105,21 @@ def test_functions_under_jit_and_their_static_parameters():
         "d": (5, "wrapped", ["m", "n"], False),
         "e": (3, "decorator", [], True),
     }
+
+
+@pytest.mark.parametrize("source", [
+    # Two loops in one statement whose first lines and steps read alike (pgx's
+    # `Shanten.normal`): each has its own place, and ends at its own `)`.
+    "import jax\ndef normal(hand, suit):\n    return jax.lax.cond(\n        suit == 3,\n"
+    "        lambda: jax.lax.fori_loop(\n            27,\n            34,\n"
+    "            lambda i, code: code * 5 + hand[i],\n            0,\n        ),\n"
+    "        lambda: jax.lax.fori_loop(\n            9 * suit,\n            9 * suit + 9,\n"
+    "            lambda i, code: code * 5 + hand[i],\n            0,\n        ),\n    )\n",
+    # The same call twice in one statement.
+    "import jax\ndef f(xs):\n    return (jax.lax.scan(g, 0, xs), jax.lax.scan(g, 0, xs))\n",
+])
+def test_a_site_found_within_its_statement_is_where_the_full_provider_puts_it(source):
+    model = FileModel(cst.parse_module(source))
+    assert len(model.sites) == 2
+    for site in model.sites:
+        assert model.range_of(site.call, site.statement) == model.positions[site.call]

@@ -150,6 +150,15 @@ class CounterIndexing(Rule):
         "import jax\ndef step(t, _):\n    t += 1\n    return t, a[t]\n"
         "out = jax.lax.scan(step, 0, None, length=3)\n",
         "import jax\nout = jax.lax.scan(lambda t, _: (t + 1, a[t] * t), 0, None, length=3)\n",
+        # The counter indexes a carry slot changed every step (`y.at[idx].set(...)`) and a
+        # call's result: no `xs` holds those slices (flowjax's root_finding).
+        "import jax\ndef solve(fn, y0, lower, upper):\n    def step(c, xs):\n"
+        "        y, idx = c\n        root = fn(y)[idx]\n"
+        "        return (y.at[idx].set(root), idx + 1), root\n"
+        "    return jax.lax.scan(step, (y0, 0), (lower, upper))\n",
+        "import jax\nimport jax.numpy as jnp\ndef double(y, n):\n"
+        "    def step(c, i):\n        return c.at[i].set(c[i] * 2.0), None\n"
+        "    return jax.lax.scan(step, y, jnp.arange(n))\n",
         # A counter incremented only on some steps.
         "import jax\ndef step(c, x):\n    s, t = c\n    s = s + a[t]\n"
         "    if x:\n        t += 1\n    return (s, t), s\n"
@@ -375,16 +384,23 @@ def _counter_uses(site: ScanSite, step: StepFunction, layout: CarryLayout, i: in
         return [], False
     binder = layout.slot_binders[i] if name is not None else None
     uses = _only_indexing(step, counter, found[0], binder, layout.access == "unpack")
+    return (uses if _loop_invariant(step, uses, _passthrough(step, layout)) else []), found[1]
+
+
+def _passthrough(step: StepFunction, layout: CarryLayout | None):
+    """A test of a carry slot returned unchanged: its unpacked name, or `state['a']` /
+    `state.a` (given the expression and the bindings of its name)."""
+    if layout is None:
+        return lambda expr, bindings: False
     names = {layout.slot_names[j] for j in layout.passthrough} - {None}
 
     def passthrough(expr: cst.BaseExpression, bindings: list) -> bool:
-        """A slot returned unchanged: its unpacked name, or `state['a']` / `state.a`."""
         if isinstance(expr, cst.Name):
             return expr.value in names and all(b.kind in ("param", "assign") for b in bindings)
         return isinstance(expr, (cst.Subscript, cst.Attribute)) \
             and layout.slot_read(step.carry_name, expr) in layout.passthrough
 
-    return (uses if _loop_invariant(step, uses, passthrough) else []), found[1]
+    return passthrough
 
 
 def _texts(uses: list[cst.Subscript]) -> list[str]:
@@ -516,7 +532,9 @@ def _arange_index(model: FileModel, site: ScanSite) -> tuple[str, list[cst.Subsc
         return isinstance(node, cst.Name) and node.value == name
 
     uses = _only_indexing(step, index, set(), None, False)
-    return (name, uses) if uses and _loop_invariant(step, uses, lambda e, b: False) else None
+    # The arrays may be carry slots passed through unchanged (craftax's `mobs.position[i]`).
+    passthrough = _passthrough(step, carry_layout(model, site, step, lambdas=True))
+    return (name, uses) if uses and _loop_invariant(step, uses, passthrough) else None
 
 
 def _root(expr: cst.BaseExpression) -> cst.Name | None:
@@ -524,6 +542,11 @@ def _root(expr: cst.BaseExpression) -> cst.Name | None:
     while isinstance(expr, (cst.Attribute, cst.Subscript)):
         expr = expr.value
     return expr if isinstance(expr, cst.Name) else None
+
+
+def _updates(expr: cst.BaseExpression) -> bool:
+    """`y.at` (or `s.y.at`): what `y.at[t]` indexes is an update, not a read."""
+    return isinstance(expr, cst.Attribute) and expr.attr.value == "at"
 
 
 def _loop_invariant(step: StepFunction, uses: list[cst.Subscript], passthrough) -> bool:
@@ -537,6 +560,8 @@ def _loop_invariant(step: StepFunction, uses: list[cst.Subscript], passthrough) 
     scope_of_load = {id(load): scope for scope in step.scope.walk() for load in scope.loads}
 
     def invariant(expr: cst.BaseExpression, depth: int) -> bool:
+        if _updates(expr):
+            return False  # `y.at[t].set(v)` writes a slice, which no `xs` hands over
         if depth == 0 and isinstance(expr, (cst.Subscript, cst.Attribute)) \
                 and passthrough(expr, []):
             return True
@@ -573,6 +598,7 @@ def _only_indexing(step: StepFunction, counter, allowed: set[int], binder: cst.A
                 unpacked or isinstance(binder.targets[0].target, cst.Name)))
 
         def visit_Subscript(self, node: cst.Subscript) -> bool:
+            nonlocal other
             if counter(node):
                 return self._counter(node)
             indexes = [e.slice.value for e in node.slice if isinstance(e.slice, cst.Index)]

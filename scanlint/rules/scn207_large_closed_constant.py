@@ -140,6 +140,9 @@ class LargeClosedConstant(Rule):
         "W = jnp.zeros((N, N))\nKEYS = jax.random.split(jax.random.PRNGKey(0), 4)\n"
         "def run(xs):\n    def step(c, x):\n        return c + IDX[1] * W[0, 0] + x, KEYS[0]\n"
         "    return jax.lax.scan(step, 0.0, xs)\n",
+        # ... made by a dtype from a list literal (pgx's `WIN_HANDS = jnp.int32([18, ...])`).
+        "import jax\nimport jax.numpy as jnp\nHANDS = jnp.int32([18, 78, 90, 378])\n"
+        "def run(v):\n    return jax.lax.fori_loop(0, 4, lambda i, v: v + HANDS[i], v)\n",
         # A module-level helper that reads no module-level array.
         "import jax\nimport jax.numpy as jnp\ndef project(v, m):\n    return m @ v\n"
         "def run(m, xs):\n    def step(c, x):\n        return project(c, m) + x, c\n"
