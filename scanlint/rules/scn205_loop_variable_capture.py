@@ -10,7 +10,7 @@ from scanlint.carry import file_function, returns_of, step_function
 from scanlint.diagnostic import Diagnostic
 from scanlint.model import BodyRef, FileModel, ScanSite
 from scanlint.rules import Invalid, Rule, RuleContext
-from scanlint.scopes import Binding, Scope, lookup
+from scanlint.scopes import Binding, OwnCode, Scope, lookup
 
 
 class LoopVariableCapture(Rule):
@@ -366,21 +366,12 @@ def _stores(container: Container) -> list[tuple[cst.For, cst.BaseExpression]]:
     stores: list[tuple[cst.For, cst.BaseExpression]] = []
     loops: list[cst.For] = []
 
-    class Stores(cst.CSTVisitor):
+    class Stores(OwnCode):
         def visit_For(self, node: cst.For) -> None:
             loops.append(node)
 
         def leave_For(self, original_node: cst.For) -> None:
             loops.pop()
-
-        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-            return node is root
-
-        def visit_Lambda(self, node: cst.Lambda) -> bool:
-            return False
-
-        def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-            return False
 
         def visit_Call(self, node: cst.Call) -> None:
             func = node.func
@@ -401,7 +392,7 @@ def _stores(container: Container) -> list[tuple[cst.For, cst.BaseExpression]]:
             if loops:
                 stores.extend((loops[-1], item) for item in _added(name, node) or ())
 
-    root.visit(Stores())
+    root.visit(Stores(root))
     return stores
 
 
