@@ -267,6 +267,15 @@ class InitValue:
 _MUTABLE_LITERALS = (cst.List, cst.Dict, cst.Set, cst.ListComp, cst.DictComp, cst.SetComp)
 
 
+def _mutable(value: cst.BaseExpression) -> bool:
+    """A list, dict or set literal, or a list built from list literals by `+` or `*`
+    (`[jnp.zeros(())] * n`, `[a] + [b]`)."""
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, (cst.Add,
+                                                                              cst.Multiply)):
+        return _mutable(value.left) or _mutable(value.right)
+    return isinstance(value, _MUTABLE_LITERALS)
+
+
 def followed_value(model: FileModel, scope: Scope, expr: cst.BaseExpression,
                    depth: int = 3) -> tuple[cst.BaseExpression, Scope, Binding | None]:
     """``expr`` or, when it is a name assigned exactly once, the value assigned to it
@@ -281,7 +290,7 @@ def followed_value(model: FileModel, scope: Scope, expr: cst.BaseExpression,
         if owner is None or len(bindings) != 1 or bindings[0].kind not in ("assign", "annassign"):
             break
         value = bindings[0].assigned_value
-        if value is None or (isinstance(value, _MUTABLE_LITERALS) and any(
+        if value is None or (_mutable(value) and any(
                 name is not expr for name, _ in model.references(bindings[0]))):
             break
         expr, scope, first = value, bindings[0].scope, first or bindings[0]

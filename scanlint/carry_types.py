@@ -3,7 +3,10 @@
 Part of the model (ground layer): SCN208 (the carry changes type) and SCN201 (the body unpacks
 a carry that cannot be unpacked) read these facts. An expression's abstract value is known only
 when the code says it: literals, array makers with literal shapes and dtypes (`jnp.zeros(3,
-jnp.int32)`), `.astype`, arithmetic on known values, names bound once to such expressions.
+jnp.int32)`), `.astype`, arithmetic on known values, names bound once to such expressions,
+Python lists and tuples of them (built by `*` of an int constant, `+`, slices, comprehensions
+over known sequences); a local list changed in place (`parts[0] = x`, `parts.append(x)`) is
+unknown from there on.
 Everything else is unknown (None), and nothing is guessed.
 
 Dtype promotion follows JAX's lattice with 64-bit types disabled (the default): Python scalars
@@ -317,6 +320,8 @@ def _value(expr: cst.BaseExpression, ctx: Context) -> Value:
         return Container(elements[0], tuple(value_of(e, ctx) for e in elements[1]))
     if isinstance(expr, cst.Dict):
         return _dict(expr, ctx)
+    if isinstance(expr, cst.ListComp):
+        return _comprehension(expr, ctx)
     if isinstance(expr, cst.BinaryOperation):
         return _binary(expr, ctx)
     if isinstance(expr, cst.UnaryOperation):
@@ -382,6 +387,8 @@ def _dict(expr: cst.Dict, ctx: Context) -> Value:
 
 def _binary(expr: cst.BinaryOperation, ctx: Context) -> Value:
     left, right = value_of(expr.left, ctx), value_of(expr.right, ctx)
+    if isinstance(left, Container) or isinstance(right, Container):
+        return _sequence_operation(expr, left, right, ctx)
     if not (isinstance(left, Aval) and isinstance(right, Aval)):
         return None
     operator = expr.operator
@@ -395,6 +402,130 @@ def _binary(expr: cst.BinaryOperation, ctx: Context) -> Value:
     if isinstance(operator, (cst.BitAnd, cst.BitOr, cst.BitXor, cst.LeftShift, cst.RightShift)):
         return result if result.kind in ("bool", "int", "uint") else None
     return result
+
+
+# The most items a list or tuple built by `*`, `+` or a comprehension is followed with.
+MAX_ITEMS = 64
+SEQUENCES = ("tuple", "list")
+
+
+def _sequence_operation(expr: cst.BinaryOperation, left: Value, right: Value,
+                        ctx: Context) -> Value:
+    """Python's `+` of two lists (or two tuples) joins them; `*` by an int constant repeats
+    one (`[jnp.zeros(())] * n`)."""
+    if isinstance(expr.operator, cst.Add):
+        if isinstance(left, Container) and isinstance(right, Container) \
+                and left.kind == right.kind and left.kind in SEQUENCES \
+                and len(left.items) + len(right.items) <= MAX_ITEMS:
+            return Container(left.kind, left.items + right.items)
+        return None
+    if not isinstance(expr.operator, cst.Multiply):
+        return None
+    sequence, count = (left, expr.right) if isinstance(left, Container) else (right, expr.left)
+    times = int_constant(count, ctx)
+    if not (isinstance(sequence, Container) and sequence.kind in SEQUENCES) or times is None \
+            or len(sequence.items) * max(times, 0) > MAX_ITEMS:
+        return None
+    return Container(sequence.kind, sequence.items * max(times, 0))
+
+
+def int_constant(expr: cst.BaseExpression | None, ctx: Context, depth: int = 0) -> int | None:
+    """The value of an int literal (`-1` too), of a name bound once to one (a local the
+    body assigned last, a module constant `N = 3`), or of `+ - *` of them; else None."""
+    if expr is None or depth > 3:
+        return None
+    literal = _literal_int(expr)
+    if isinstance(literal, int) and not isinstance(literal, bool):
+        return literal
+    if isinstance(expr, cst.BinaryOperation) and isinstance(
+            expr.operator, (cst.Add, cst.Subtract, cst.Multiply)):
+        left, right = int_constant(expr.left, ctx, depth + 1), int_constant(
+            expr.right, ctx, depth + 1)
+        if left is None or right is None:
+            return None
+        return left + right if isinstance(expr.operator, cst.Add) else (
+            left - right if isinstance(expr.operator, cst.Subtract) else left * right)
+    if not isinstance(expr, cst.Name):
+        return None
+    if expr.value in ctx.exprs:
+        return int_constant(ctx.exprs[expr.value], ctx, depth + 1)
+    if expr.value in ctx.local or expr.value in ctx.opaque:
+        return None
+    value, scope, binding = followed_value(ctx.model, ctx.scope, expr)
+    if binding is None:
+        return None
+    return int_constant(value, ctx.child(scope), depth + 1)
+
+
+def _comprehension(expr: cst.ListComp | cst.GeneratorExp, ctx: Context) -> Value:
+    """`[f(a) for a in seq]` with one `for` and no `if`, over a sequence whose items are
+    known (`sequence_items`): a list of ``f`` of each item."""
+    clause = expr.for_in
+    if clause.ifs or clause.inner_for_in is not None or clause.asynchronous is not None:
+        return None
+    items = sequence_items(clause.iter, ctx)
+    if items is None:
+        return None
+    scope = ctx.model.scope_of.get(id(expr), ctx.scope)
+    names = set(bound_names(cst.Expr(clause.target))) | _target_name_set(clause.target)
+    values = []
+    for item in items:
+        local = {n: v for n, v in ctx.local.items() if n not in names}
+        exprs = {n: e for n, e in ctx.exprs.items() if n not in names}
+        _bind_items(clause.target, item, local)
+        values.append(value_of(expr.elt, Context(ctx.model, scope, local, ctx.opaque - names,
+                                                 ctx.depth, exprs)))
+    return Container("list", tuple(values))
+
+
+def _target_name_set(target: cst.BaseExpression) -> set[str]:
+    if isinstance(target, cst.Name):
+        return {target.value}
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return {n for e in target.elements for n in _target_name_set(e.value)}
+    return set()
+
+
+def _bind_items(target: cst.BaseExpression, value: Value, local: dict) -> None:
+    """Bind a comprehension's target to one item: a name, or a tuple unpacking a tuple."""
+    if isinstance(target, cst.Name):
+        local[target.value] = value
+        return
+    elements = literal_elements(target) if isinstance(target, (cst.Tuple, cst.List)) else None
+    if elements is None:
+        return
+    parts = value.items if isinstance(value, Container) and value.kind in SEQUENCES and len(
+        value.items) == len(elements[1]) else (None,) * len(elements[1])
+    for element, part in zip(elements[1], parts):
+        _bind_items(element, part, local)
+
+
+def sequence_items(expr: cst.BaseExpression, ctx: Context) -> list | None:
+    """What a Python `for` over ``expr`` visibly takes, item by item: a known tuple or list,
+    `zip` or `enumerate` of such, `range` of int constants; else None."""
+    if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and lookup(
+            ctx.scope, expr.func.value)[0] is None and expr.func.value in (
+            "zip", "enumerate", "range"):
+        if any(arg.star or arg.keyword is not None for arg in expr.args) or not expr.args:
+            return None
+        name = expr.func.value
+        if name == "range":
+            bounds = [int_constant(arg.value, ctx) for arg in expr.args]
+            if None in bounds or len(bounds) > 3 or (len(bounds) == 3 and bounds[2] == 0):
+                return None
+            count = len(range(*bounds))  # type: ignore[arg-type]
+            return [of_kind("int", True, ())] * count if count <= MAX_ITEMS else None
+        parts = [sequence_items(arg.value, ctx) for arg in expr.args]
+        if any(p is None for p in parts) or (name == "enumerate" and len(parts) != 1):
+            return None
+        if name == "enumerate":
+            return [Container("tuple", (of_kind("int", True, ()), item))
+                    for item in parts[0]]  # type: ignore[union-attr]
+        return [Container("tuple", tuple(items)) for items in zip(*parts)]  # type: ignore
+    value = value_of(expr, ctx)
+    if isinstance(value, Container) and value.kind in SEQUENCES:
+        return list(value.items)
+    return None
 
 
 def _comparison(expr: cst.Comparison, ctx: Context) -> Value:
@@ -481,6 +612,13 @@ def _literal_int(node: cst.BaseExpression | None) -> int | None | bool:
 
 
 def _item(base: Container, expr: cst.Subscript) -> Value:
+    if len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Slice) \
+            and base.kind in SEQUENCES:
+        part = expr.slice[0].slice
+        bounds = [_literal_int(b) for b in (part.lower, part.upper, part.step)]
+        if any(b is False for b in bounds) or bounds[2] == 0:
+            return None
+        return Container(base.kind, base.items[slice(*bounds)])  # type: ignore[misc]
     if len(expr.slice) != 1 or not isinstance(expr.slice[0].slice, cst.Index):
         return None
     key = expr.slice[0].slice.value
@@ -521,12 +659,29 @@ def _call(expr: cst.Call, ctx: Context) -> Value:
         return replace(_explicit(expr, 2, ctx) or of_kind("float"), shape=shape)
     if isinstance(expr.func, cst.Attribute):
         return _method(expr, ctx)
+    if isinstance(expr.func, cst.Name) and expr.func.value in SEQUENCES and lookup(
+            ctx.scope, expr.func.value)[0] is None:
+        return _converted(expr, expr.func.value, ctx)
     if isinstance(expr.func, cst.Name):
         found = record_class(ctx.model, ctx.scope, expr.func)
         if found is not None:
             return _record(expr, found[0], ctx)
         return _helper_call(expr, ctx)
     return None
+
+
+def _converted(expr: cst.Call, kind: str, ctx: Context) -> Value:
+    """`tuple(f(a) for a in seq)`, `list(...)` of a comprehension or a known sequence."""
+    if len(expr.args) != 1 or expr.args[0].star or expr.args[0].keyword is not None:
+        return None
+    arg = expr.args[0].value
+    items = _comprehension(arg, ctx) if isinstance(arg, (cst.GeneratorExp, cst.ListComp)) \
+        else None
+    if isinstance(items, Container):
+        return Container(kind, items.items)
+    found = sequence_items(arg, ctx) if items is None and not isinstance(
+        arg, (cst.GeneratorExp, cst.ListComp)) else None
+    return Container(kind, tuple(found)) if found is not None else None
 
 
 def _record(expr: cst.Call, record: cst.ClassDef, ctx: Context) -> Value:
@@ -1058,6 +1213,7 @@ def _simple(small: cst.BaseSmallStatement, ctx: Context, found: list) -> None:
         value = value_of(small.value, ctx)
         for target in small.targets:
             _bind(target.target, value, small.value, ctx)
+        _forget(ctx, _changed_in_place(small) & set(ctx.local))
     elif isinstance(small, cst.AnnAssign) and small.value is not None:
         _bind(small.target, value_of(small.value, ctx), small.value, ctx)
     elif isinstance(small, cst.AugAssign) and isinstance(small.target, cst.Name):
@@ -1065,7 +1221,35 @@ def _simple(small: cst.BaseSmallStatement, ctx: Context, found: list) -> None:
         literal = isinstance(small.value, (cst.Tuple, cst.List))  # `c += (x,)` extends a tuple
         _bind(small.target, value_of(as_binary, ctx), None if literal else as_binary, ctx)
     else:
-        _forget(ctx, bound_names(small))
+        _forget(ctx, bound_names(small) | (_changed_in_place(small) & set(ctx.local)))
+
+
+def _changed_in_place(small: cst.BaseSmallStatement) -> set[str]:
+    """Names whose value a statement may change without rebinding them: the object of a
+    method call (`parts.append(x)`), the root of a stored item or attribute (`parts[0] = x`,
+    `del parts[0]`)."""
+    found: set[str] = set()
+    if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call) and isinstance(
+            small.value.func, cst.Attribute):
+        root = _root_name(small.value.func.value)
+        if root is not None:
+            found.add(root)
+    targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else (
+        [small.target] if isinstance(small, (cst.AugAssign, cst.AnnAssign)) else [])
+    if isinstance(small, cst.Del):
+        targets = [small.target]
+    for target in targets:
+        if isinstance(target, (cst.Subscript, cst.Attribute)):
+            root = _root_name(target)
+            if root is not None:
+                found.add(root)
+    return found
+
+
+def _root_name(node: cst.BaseExpression) -> str | None:
+    while isinstance(node, (cst.Attribute, cst.Subscript)):
+        node = node.value
+    return node.value if isinstance(node, cst.Name) else None
 
 
 def _binary_operator(operator: cst.BaseAugOp) -> cst.BaseBinaryOp:

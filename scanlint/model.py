@@ -16,7 +16,7 @@ from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
 from scanlint.diagnostic import LineIndex
 from scanlint.positions import Mismatch, StatementPositions
-from scanlint.scopes import Binding, Scope, ScopeBuilder, lookup, qualified_name
+from scanlint.scopes import Binding, OwnCode, Scope, ScopeBuilder, lookup, qualified_name
 from scanlint.slicing import OutsideSlice, SlicedSource
 
 
@@ -406,21 +406,12 @@ def bind_arguments(sig: Signature, call: cst.Call) -> tuple[dict[str, cst.BaseEx
     return args, complete
 
 
-class _ReturnFinder(cst.CSTVisitor):
+class _ReturnFinder(OwnCode):
     """Return statements of one function, not of functions nested in it."""
 
     def __init__(self, root: cst.CSTNode) -> None:
-        self.root = root
+        super().__init__(root)
         self.returns: list[cst.Return] = []
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        return node is self.root
-
-    def visit_Lambda(self, node: cst.Lambda) -> bool:
-        return node is self.root
-
-    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-        return False
 
     def visit_Return(self, node: cst.Return) -> None:
         self.returns.append(node)

@@ -473,3 +473,40 @@ def _all_params(params: cst.Parameters) -> Iterator[cst.Param]:
 
 def all_params(params: cst.Parameters) -> list[cst.Param]:
     return list(_all_params(params))
+
+
+class OwnCode(cst.CSTVisitor):
+    """Visits the code of ``root`` (a def or lambda; None: any statement) itself, not of the
+    functions, lambdas and classes inside it."""
+
+    def __init__(self, root: cst.CSTNode | None = None) -> None:
+        super().__init__()
+        self.root = root
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return node is self.root
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return node is self.root
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        return False
+
+
+class StoreVisitor(cst.CSTVisitor):
+    """Calls ``store(statement, target)`` for every target an assignment, augmented
+    assignment or annotated assignment with a value stores into."""
+
+    def store(self, node: cst.CSTNode, target: cst.BaseExpression) -> None:
+        raise NotImplementedError
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            self.store(node, target.target)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self.store(node, node.target)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if node.value is not None:
+            self.store(node, node.target)

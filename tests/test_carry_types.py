@@ -107,3 +107,37 @@ def test_an_unknown_operand_of_a_mean_is_inexact():
     assert not dtype_differs(as_aval("complex64", ()), value)
     assert not dtype_differs(value_of(cst.parse_expression("0"), Context(
         model, model.module_scope, {}, set())), value)  # a Python 0 is promoted
+
+
+# Python lists and tuples of arrays: `*` by an int constant, `+`, slices, comprehensions over
+# known sequences, `zip`, `enumerate`, `range`, `tuple(...)` of a generator.
+SEQUENCE_EXPRESSIONS = [
+    "[jnp.zeros((), jnp.float16)] * 3", "2 * (jnp.zeros(2, jnp.int8),)",
+    "[jnp.zeros(())] + [jnp.ones(2, jnp.int32)]", "([jnp.zeros(3)] * 4)[1:]",
+    "([jnp.zeros(3)] * 4)[:-1]", "[a + b for a, b in zip([jnp.zeros(2)] * 3, [jnp.ones(2, "
+    "jnp.float16)] * 2)]", "[x * 0.5 for x in [jnp.zeros((), jnp.bfloat16)] * 2]",
+    "tuple(jnp.zeros(2, jnp.float16) for _ in range(3))",
+    "[jnp.zeros(i % 1 + 2) * i for i in range(1, 3)]",
+    "list(x for i, x in enumerate((jnp.zeros(()), jnp.ones((), jnp.int8))))",
+]
+
+
+def test_sequences_match_jax():
+    claims = {}
+    for expression in SEQUENCE_EXPRESSIONS:
+        module = cst.parse_module(HEADER + f"r = {expression}\n")
+        model = FileModel(module)
+        value = value_of(module.body[-1].body[0].value,
+                         Context(model, model.module_scope, {}, set()))
+        assert value is not None and not isinstance(value, Aval), expression
+        checks = [f"type(r).__name__ == {value.kind!r}", f"len(r) == {len(value.items)}"]
+        for n, item in enumerate(value.items):
+            if isinstance(item, Aval) and item.kind is not None:
+                checks.append(claim(item).replace("r.", f"r[{n}].").replace(
+                    "(r,", f"(r[{n}],"))
+        claims[expression] = " and ".join(checks)
+    snippets = [{"id": e, "code": HEADER + f"r = jax.eval_shape(lambda: {e})\n",
+                 "symptom": c} for e, c in claims.items()]
+    outcomes = run_snippets(snippets)
+    wrong = {e: (claims[e], o) for e, o in outcomes.items() if o["symptom"] is not True}
+    assert not wrong, "\n".join(f"{e}: {c} {o}" for e, (c, o) in sorted(wrong.items()))

@@ -8,11 +8,13 @@ from scanlint.carry import StepFunction, caller_arguments, step_function
 from scanlint.carryfix import nodes_in
 from scanlint.diagnostic import Diagnostic, Fix
 from scanlint.fixes import ReplaceById, fix_from_module
+from scanlint.model import ScanSite
+from scanlint.objects import (MUTATORS, called_method, object_class, self_changes,
+                              self_class)
 from scanlint.rules import Invalid, Rule, RuleContext
-from scanlint.scopes import import_qualified_name, lookup, qualified_name
+from scanlint.scopes import (OwnCode, StoreVisitor, import_qualified_name, lookup,
+                             qualified_name)
 
-MUTATORS = frozenset({"append", "extend", "insert", "update", "add", "pop", "setdefault",
-                      "clear", "remove", "discard", "popitem"})
 # Mutators that return something: a call of the others whose result is used is some other
 # object's method (`return accumulator.update(carry, x)`), not a container's.
 RETURNING_MUTATORS = frozenset({"pop", "setdefault", "popitem"})
@@ -53,10 +55,28 @@ class PythonSideEffect(Rule):
     `if len(shapes) < n: shapes.append(...)`) is a deliberate trace-time cache and is not
     reported.
 
+    Also a call in the body of a method of the file's own class on an object defined outside
+    the body (`dist.log_prob(x)`, `layer(x)` for its `__call__`, `self.memory.store(c)`,
+    `self.correct(c)`) when the method, or a method it calls on `self` or on an object it
+    holds, assigns an attribute of its object (`self._last = loc`, `self.count += 1`) or
+    changes a container it holds (`self.items.append(v)`, `self.table[k] = v`). The object's
+    class is known when a name is bound only to `Class(...)` (module level or in an enclosing
+    function), every call of the enclosing function in the file passes one, it is the
+    method's `self`, or every method of the class assigns `self.attr` only `Class(...)`.
+    Only plain classes count: bases of the file's plain classes, `object`, `abc.ABC` or
+    `typing.Generic`, no decorator but a non-frozen `dataclasses.dataclass` (a flax, haiku or
+    equinox module sets its attributes under its framework's rules; a frozen dataclass's
+    `object.__setattr__` is not an assignment). A guard does not make an attribute safe:
+    `if self.w is None: self.w = ...` runs inside the trace when the body makes the first
+    call, and is reported unless the object is called before the loop outside any body
+    (`layer(x0)`), in the scope that binds it; a container filled under a test of that
+    container is a deliberate cache, as in the body.
+
     ## Why is this bad?
     JAX runs the body's Python once, to trace it, not once per iteration. The print shows
     tracers once; the list gets one tracer (which leaks out of the trace); the counter goes up
-    by one however many steps run; `next` draws one item, which every step then uses (the
+    by one however many steps run; an object's attribute keeps a tracer (a layer's lazily
+    built weights, a cached value: "unexpected tracer" when used later); `next` draws one item, which every step then uses (the
     same batch, the same key); the global holds a tracer; the log line is written once; the
     random number is drawn once and every step adds the same noise. None of it happens per
     step.
@@ -95,10 +115,11 @@ class PythonSideEffect(Rule):
                 if step is None or id(step.node) in seen:
                     continue
                 seen.add(id(step.node))
-                yield from self._effects(ctx, step)
+                yield from self._effects(ctx, step, site)
 
-    def _effects(self, ctx: RuleContext, step: StepFunction) -> Iterator[Diagnostic]:
-        for node, what in _find_effects(ctx, step):
+    def _effects(self, ctx: RuleContext, step: StepFunction,
+                 site: ScanSite) -> Iterator[Diagnostic]:
+        for node, what in _find_effects(ctx, step, site):
             fix = _print_fix(ctx, node) if what.startswith("`print") else None
             yield ctx.diagnostic(self, node, self.MESSAGE.format(what=what), fix=fix)
 
@@ -149,6 +170,36 @@ class PythonSideEffect(Rule):
         "import jax\ndef make_step(weights):\n    def step(c, x):\n        seen = []\n"
         "        seen.append(x)\n        return c + weights[0] * x, c\n    return step\n"
         "out = jax.lax.scan(make_step([0.5]), 0.0, jax.numpy.ones(3))\n",
+        # Methods of the file's classes called on objects from outside the body that do
+        # not change them: a lazy layer called once before the loop (set up with a
+        # concrete value there), a frozen dataclass's own `object.__setattr__`, a cache
+        # filled under a test of itself, a framework module (an outside base sets its
+        # attributes under its own rules), a method storing into its own dict.
+        "import jax\nimport jax.numpy as jnp\nclass Norm:\n    def __init__(self):\n"
+        "        self.scale = None\n    def __call__(self, x):\n"
+        "        if self.scale is None:\n            self.scale = jnp.std(x)\n"
+        "        return x / self.scale\nnorm = Norm()\nnorm(jnp.ones(3))\n"
+        "def step(c, x):\n    return c + norm(x).sum(), c\n"
+        "out = jax.lax.scan(step, 0.0, jnp.ones((2, 3)))\n",
+        "import dataclasses\nimport jax\n@dataclasses.dataclass(frozen=True)\n"
+        "class Scale:\n    k: float\n    def apply(self, x):\n"
+        "        object.__setattr__(self, 'seen', True)\n        return x * self.k\n"
+        "scale = Scale(2.0)\ndef body(i, v):\n    return scale.apply(v)\n"
+        "out = jax.lax.fori_loop(0, 3, body, 1.0)\n",
+        "import jax\nclass Table:\n    def __init__(self):\n        self._cache = {}\n"
+        "    def lookup(self, n):\n        if n not in self._cache:\n"
+        "            self._cache[n] = list(range(n))\n        return self._cache[n]\n"
+        "table = Table()\ndef step(c, x):\n    return c + len(table.lookup(3)) * x, c\n"
+        "out = jax.lax.scan(step, 0.0, jax.numpy.ones(2))\n",
+        "import jax\nimport flax.linen as nn\nclass Dense(nn.Module):\n"
+        "    def __call__(self, x):\n        self.last = x\n        return x\n"
+        "def run(model, params, xs):\n    layer = Dense()\n    def step(c, x):\n"
+        "        return c + layer(x), c\n    return jax.lax.scan(step, 0.0, xs)\n",
+        "import jax\nclass Gauss:\n    def __init__(self, scale):\n        self.scale = scale\n"
+        "    def log_prob(self, loc, x):\n        parts = {}\n"
+        "        parts['z'] = (x - loc) / self.scale\n        return -0.5 * parts['z'] ** 2\n"
+        "dist = Gauss(1.0)\ndef step(c, x):\n    return c, dist.log_prob(c, x)\n"
+        "out = jax.lax.scan(step, 0.0, jax.numpy.ones(3))\n",
     ]
 
     INVALID = [
@@ -215,6 +266,37 @@ class PythonSideEffect(Rule):
         Invalid("import jax\ndef make_step(log):\n    def step(c, x):\n        log.append(c)\n"
                 "        return c + x, c\n    return step\nhistory = []\n"
                 "out = jax.lax.scan(make_step(history), 0.0, jax.numpy.ones(3))\n"),
+        # A method of the file's own class, called on an object from outside the body,
+        # changes it: a module-level object's counter, a lazy initialisation first run
+        # inside the body (`if self.scale is None:` does not make it safe), an object held
+        # in `self.attr` appending to its list, an object every caller passes, a method
+        # reached through another method of `self`.
+        Invalid("import jax\nclass Stats:\n    def __init__(self):\n        self.count = 0\n"
+                "    def update(self, v):\n        self.count += 1\n        return v * 0.5\n"
+                "stats = Stats()\ndef body(i, v):\n    return stats.update(v)\n"
+                "out = jax.lax.fori_loop(0, 3, body, 1.0)\n"),
+        Invalid("import jax\nimport jax.numpy as jnp\nclass Norm:\n    def __init__(self):\n"
+                "        self.scale = None\n    def __call__(self, x):\n"
+                "        if self.scale is None:\n            self.scale = jnp.std(x)\n"
+                "        return x / self.scale\ndef run(xs):\n    norm = Norm()\n"
+                "    def step(c, x):\n        return c + norm(x).sum(), c\n"
+                "    return jax.lax.scan(step, 0.0, xs)\n"),
+        Invalid("import jax\nclass Memory:\n    def __init__(self):\n        self.items = []\n"
+                "    def store(self, v):\n        self.items.append(v)\n"
+                "class Agent:\n    def __init__(self):\n        self.memory = Memory()\n"
+                "    def run(self, xs):\n        def step(c, x):\n"
+                "            self.memory.store(c)\n            return c + x, c\n"
+                "        return jax.lax.scan(step, 0.0, xs)\n"),
+        Invalid("import jax\nclass Tracker:\n    def record(self, v):\n        self.last = v\n"
+                "        return v\ndef run(tracker, xs):\n    def step(c, x):\n"
+                "        return tracker.record(c + x), c\n"
+                "    return jax.lax.scan(step, 0.0, xs)\n"
+                "out = run(Tracker(), jax.numpy.ones(3))\n"),
+        Invalid("import jax\nclass Filter:\n    def _remember(self, v):\n        self.prev = v\n"
+                "    def correct(self, v):\n        self._remember(v)\n        return v * 0.9\n"
+                "    def run(self, xs):\n        def step(c, x):\n"
+                "            return self.correct(c) + x, c\n"
+                "        return jax.lax.scan(step, 0.0, xs)\n"),
         Invalid("from jax import lax\ndef make_counter(counts):\n    def body(i, v):\n"
                 "        counts['steps'] += 1\n        return v * 2\n    return body\n"
                 "def run(v0):\n    counts = {'steps': 0}\n    body = make_counter(counts)\n"
@@ -222,11 +304,12 @@ class PythonSideEffect(Rule):
     ]
 
 
-def _find_effects(ctx: RuleContext, step: StepFunction) -> list[tuple[cst.CSTNode, str]]:
+def _find_effects(ctx: RuleContext, step: StepFunction,
+                  site: ScanSite) -> list[tuple[cst.CSTNode, str]]:
     found: list[tuple[cst.CSTNode, str]] = []
     declared: set[str] = set()
 
-    class Finder(cst.CSTVisitor):
+    class Finder(StoreVisitor):
         def __init__(self) -> None:
             super().__init__()
             self.statement_calls: set[int] = set()  # calls whose value is thrown away
@@ -253,7 +336,10 @@ def _find_effects(ctx: RuleContext, step: StepFunction) -> list[tuple[cst.CSTNod
 
         def _check(self, node: cst.Call) -> None:
             func = node.func
-            if isinstance(func, cst.Name) and func.value == "print":
+            changed = _method_change(ctx, step, site, node)
+            if changed is not None:
+                found.append((node, changed))
+            elif isinstance(func, cst.Name) and func.value == "print":
                 if lookup(step.scope, "print")[0] is None:
                     found.append((node, "`print(...)`"))
             elif isinstance(func, cst.Name) and func.value == "next" and _outer_iterator(
@@ -288,24 +374,13 @@ def _find_effects(ctx: RuleContext, step: StepFunction) -> list[tuple[cst.CSTNod
         def visit_Nonlocal(self, node: cst.Nonlocal) -> None:
             declared.update(n.name.value for n in node.names)
 
-        def visit_Assign(self, node: cst.Assign) -> None:
-            for target in node.targets:
-                self._store(node, target.target)
-
-        def visit_AugAssign(self, node: cst.AugAssign) -> None:
-            self._store(node, node.target)
-
-        def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-            if node.value is not None:
-                self._store(node, node.target)
-
-        def _store(self, node: cst.CSTNode, target: cst.BaseExpression) -> None:
+        def store(self, node: cst.CSTNode, target: cst.BaseExpression) -> None:
             if isinstance(target, cst.Name):
                 if target.value in declared:
                     found.append((node, f"assigning `{target.value}` outside the body"))
             elif isinstance(target, (cst.Tuple, cst.List)):
                 for element in target.elements:
-                    self._store(node, element.value)
+                    self.store(node, element.value)
             else:
                 root = _root(target)
                 what = _outer_store(ctx.model, step, target)
@@ -419,6 +494,78 @@ def _outer_object(step: StepFunction, root: cst.Name) -> bool:
         return True  # a method's `self`
     return owner is not None and not owner.is_within(step.scope) and bool(bindings) \
         and all(b.kind != "import" for b in bindings)
+
+
+def _method_change(ctx: RuleContext, step: StepFunction, site: ScanSite,
+                   call: cst.Call) -> str | None:
+    """A call of a method of an object of the file's own plain class, defined outside the
+    body (`dist.log_prob(x)`, `layer(x)`, `self.encoder(x)`), that changes the object
+    (`objects.self_changes`). An attribute set only under a test of itself (`if self.w is
+    None:`) is a lazy initialisation: reported unless the object is called before the loop
+    outside any body (`layer(x0)`), where it is set up with a concrete value."""
+    model = ctx.model
+    callee = called_method(model, step.scope, call)
+    if callee is None:
+        return None
+    method, defining, receiver = callee
+    func = call.func
+    root = _attribute_root(func) if isinstance(func, cst.Attribute) else func
+    if not isinstance(root, cst.Name) or not _outer_object(step, root):
+        return None
+    instance = object_class(model, step.scope, func.value if isinstance(
+        func, cst.Attribute) else func)
+    changes = self_changes(model, instance, method, defining) if instance is not None else []
+    if not changes:
+        return None
+    where = f"`{_code(func)}(...)`"
+    for change in changes:
+        if not change.guarded:
+            return (f"{where}, which changes `{change.target}` in `{change.owner}."
+                    f"{change.method.name.value}` on an object defined outside the body,")
+    change = changes[0]
+    _owner, bindings = lookup(step.scope, root.value)
+    if (isinstance(func, cst.Name) or isinstance(func.value, cst.Name)) and not any(
+            self_class(b) is not None for b in bindings if b.kind == "param"):
+        if _called_before(step, site, root):
+            return None
+        return (f"{where}, whose `{change.owner}.{change.method.name.value}` sets "
+                f"`{change.target}` on its first call (here, inside the trace: a tracer "
+                "kept on an object defined outside the body),")
+    return None
+
+
+def _called_before(step: StepFunction, site: ScanSite, root: cst.Name) -> bool:
+    """The object ``root`` names is called (`obj(...)`, `obj.m(...)`) in the scope that binds
+    it, outside any function, before the statement there that holds the loop call."""
+    owner, _bindings = lookup(step.scope, root.value)
+    if owner is None or owner.kind not in ("module", "function"):
+        return False
+    body = owner.node.body
+    statements = list(body.body) if isinstance(body, cst.IndentedBlock) else (
+        list(body) if isinstance(body, (list, tuple)) else [body])
+    for statement in statements:
+        ids = {id(n) for n in nodes_in(statement)}
+        if id(site.call) in ids:
+            return False
+        if _calls_object(statement, root.value):
+            return True
+    return False
+
+
+def _calls_object(statement: cst.CSTNode, name: str) -> bool:
+    """``statement`` calls `name(...)` or `name.m(...)` outside nested functions."""
+    found = []
+
+    class Calls(OwnCode):
+        def visit_Call(self, node: cst.Call) -> None:
+            func = node.func
+            if isinstance(func, cst.Attribute):
+                func = func.value
+            if isinstance(func, cst.Name) and func.value == name:
+                found.append(node)
+
+    statement.visit(Calls())
+    return bool(found)
 
 
 def _host_effect(step: StepFunction, call: cst.Call) -> str | None:

@@ -10,13 +10,13 @@ from scanlint.carry import file_function, returns_of, step_function
 from scanlint.diagnostic import Diagnostic
 from scanlint.model import BodyRef, FileModel, ScanSite
 from scanlint.rules import Invalid, Rule, RuleContext
-from scanlint.scopes import Binding, Scope, lookup
+from scanlint.scopes import Binding, OwnCode, Scope, lookup
 
 
 class LoopVariableCapture(Rule):
     """
     ## What it does
-    Finds a loop body defined inside a Python `for` loop that reads the loop's variable and
+    Finds a loop body defined inside a Python `for` loop that reads a loop variable and
     is passed to a scan-family call after that iteration is over (outside the loop), as the
     body or a `while_loop` condition: directly, or kept in a list, dict or tuple
     (`bodies.append(step)`, `bodies[name] = step`, `bodies = bodies + (step,)`, a list
@@ -24,7 +24,10 @@ class LoopVariableCapture(Rule):
     taken from it after the loop (`for f in bodies: scan(f, ...)`, `scan(bodies[0], ...)`,
     `bodies.items()`, `enumerate(bodies)`), also when a function of the file returns the
     container and its caller iterates over the call (`for f in build(): ...`) or over a name
-    bound once to it (`bodies = build(); ... bodies.items()`).
+    bound once to it (`bodies = build(); ... bodies.items()`). A loop variable is the loop's
+    target or, as flake8-bugbear's B023 reads it, a name the loop's body rebinds in the same
+    scope (`foo = foo + 1`, `y = x + 1`, a nested loop's target); a name bound only outside
+    the loop, or only by a `def`, `class` or `import` in it, is not one.
 
     ## Why is this bad?
     A closure reads the variable when it runs, and a scan runs (traces) its body when called:
@@ -72,7 +75,7 @@ class LoopVariableCapture(Rule):
         binding = step.ref.bindings[0]
         read = {c.name for c in captures(ctx.model, step) if c.scope is binding.scope}
         for loop in binding.loops:
-            names = sorted(loop_targets(loop) & read)
+            names = sorted(loop_names(binding.scope, loop) & read)
             if names and loop not in site.loops:  # defined in the loop, used after it
                 return self.MESSAGE.format(step=step.node.name.value, names=_listed(names))
         return None
@@ -118,6 +121,15 @@ class LoopVariableCapture(Rule):
         "            return c * r, c\n        bodies[name] = decay\n    return bodies\n"
         "bodies = build({'a': 0.5})\n"
         "ends = [lax.scan(f, 1.0, None, length=3) for f in bodies.values()]\n",
+        # A name bound once before the loop (not rebound in it), and a name the loop
+        # rebinds bound as a default.
+        "import jax\ndef run(xs, rates):\n    steps = []\n    scale = 2.0\n"
+        "    for r in rates:\n        steps.append(lambda c, x: (c * scale + x, c))\n"
+        "    return [jax.lax.scan(f, 0.0, xs) for f in steps]\n",
+        "import jax\ndef run(xs, rates):\n    steps = []\n    scale = 1.0\n"
+        "    for r in rates:\n        scale = scale * r\n"
+        "        steps.append(lambda c, x, scale=scale: (c * scale + x, c))\n"
+        "    return [jax.lax.scan(f, 0.0, xs) for f in steps]\n",
         # Conditions used in the iteration that makes them.
         "from jax import lax\ndef run(limits):\n    outs = []\n    for limit in limits:\n"
         "        outs.append(lax.while_loop(lambda v: v < limit, lambda v: v + 1.0, 0.0))\n"
@@ -167,12 +179,37 @@ class LoopVariableCapture(Rule):
         Invalid("from jax import lax\ndef run(xs, gains):\n    table = dict()\n"
                 "    for g in gains:\n        table[g] = lambda c, x: (c * g + x, c)\n"
                 "    return lax.scan(table[gains[0]], 0.0, xs)\n"),
+        # Not the loop's target but a name its body rebinds (`scale = scale * r`, B023's
+        # `y = x + 1`): kept in a list, run after the loop; a condition reading a name
+        # assigned in a nested loop.
+        Invalid("import jax\ndef run(xs, rates):\n    steps = []\n    scale = 1.0\n"
+                "    for r in rates:\n        scale = scale * r\n"
+                "        steps.append(lambda c, x: (c * scale + x, c))\n"
+                "    return [jax.lax.scan(f, 0.0, xs) for f in steps]\n"),
+        Invalid("from jax import lax\ndef run(grid):\n    for row in grid:\n"
+                "        for cell in row:\n            limit = cell * 2.0\n"
+                "        def cond(v):\n            return v < limit\n"
+                "    return lax.while_loop(cond, lambda v: v + 1.0, 0.0)\n"),
         # A list comprehension of lambdas, iterated with enumerate.
         Invalid("import jax\ndef run(xs):\n"
                 "    steps = [lambda c, x: (c + k * x, c) for k in range(3)]\n"
                 "    outs = []\n    for i, f in enumerate(steps):\n"
                 "        outs.append(jax.lax.scan(f, 0.0, xs))\n    return outs\n"),
     ]
+
+
+# How a loop rebinds a name of its scope at every iteration (not a def, class or import).
+_REBINDING = frozenset({"assign", "annassign", "augassign", "walrus", "loop", "with"})
+
+
+def loop_names(scope: Scope, loop: cst.For) -> set[str]:
+    """The names ``loop`` rebinds in ``scope`` at every iteration: its targets, and what its
+    body assigns (`foo = foo + 1`, `y = x + 1`, a nested loop's target), as B023 reads them."""
+    names = loop_targets(loop)
+    for name, bindings in scope.bindings.items():
+        if any(loop in b.loops and b.kind in _REBINDING for b in bindings):
+            names.add(name)
+    return names
 
 
 def _listed(names) -> str:
@@ -314,7 +351,8 @@ def _kept_functions(model: FileModel, container: Container) -> list[Kept]:
     for loop, stored in _stores(container):
         function = _function_of(model, container.binding.scope, stored, loop)
         if function is not None:
-            names = _late_reads(model, function, container.binding.scope, loop_targets(loop))
+            scope = container.binding.scope
+            names = _late_reads(model, function, scope, loop_names(scope, loop))
             if names:
                 found.append(Kept(loop, names))
     return found
@@ -328,21 +366,12 @@ def _stores(container: Container) -> list[tuple[cst.For, cst.BaseExpression]]:
     stores: list[tuple[cst.For, cst.BaseExpression]] = []
     loops: list[cst.For] = []
 
-    class Stores(cst.CSTVisitor):
+    class Stores(OwnCode):
         def visit_For(self, node: cst.For) -> None:
             loops.append(node)
 
         def leave_For(self, original_node: cst.For) -> None:
             loops.pop()
-
-        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-            return node is root
-
-        def visit_Lambda(self, node: cst.Lambda) -> bool:
-            return False
-
-        def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-            return False
 
         def visit_Call(self, node: cst.Call) -> None:
             func = node.func
@@ -363,7 +392,7 @@ def _stores(container: Container) -> list[tuple[cst.For, cst.BaseExpression]]:
             if loops:
                 stores.extend((loops[-1], item) for item in _added(name, node) or ())
 
-    root.visit(Stores())
+    root.visit(Stores(root))
     return stores
 
 

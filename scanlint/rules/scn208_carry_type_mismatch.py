@@ -29,7 +29,11 @@ class CarryTypeMismatch(Rule):
 
     Only what the code shows counts: literals, array makers with literal shapes and dtypes
     (`zeros`, `ones`, `full`, `eye`, `identity`, `linspace`, `arange`, `jax.random.normal`),
-    `.astype`, arithmetic on known values, reductions (`keepdims=True` keeps the reduced axes
+    `.astype`, arithmetic on known values, lists and tuples built by `*` of an int
+    constant (`[jnp.zeros((), jnp.float16)] * N`), by `+` of lists, by slicing
+    (`carry[1:]`) and by a comprehension over such a sequence, `zip`, `enumerate` or
+    `range` of int constants (`[a + b for a, b in zip(c[1:], c[:-1])]`,
+    `tuple(h * w for h in carry)`), reductions (`keepdims=True` keeps the reduced axes
     as 1), basic indexing (`x[0]`, `x[None]`, `x[:, 1:3]`), names bound once to them, calls
     of the file's functions (what they return), NamedTuple fields; a parameter of the
     enclosing function, through the value every call of it in the file passes (an init the
@@ -127,6 +131,20 @@ class CarryTypeMismatch(Rule):
         "out = run(jnp.eye(2, dtype=jnp.complex64), jnp.ones(2, jnp.complex64))\n",
         _JNP + "def step(h, x):\n    return jnp.abs(jnp.fft.fft(h + x)), h\n"
         "out = jax.lax.scan(step, jnp.zeros(4, jnp.float32), jnp.ones((3, 4)))\n",
+        # A list carry made by `*`, rebuilt by `+` and a comprehension, its dtype kept
+        # (xs of the carry's dtype); a list changed in place after it is built (not
+        # followed: `out[0]` is cast back).
+        _JNP + "N = 3\ndef func(carry, x):\n"
+        "    new = [carry[0] + x] + [a + b for a, b in zip(carry[1:], carry[:-1])]\n"
+        "    return new, None\ninit = [jnp.zeros((), jnp.float16)] * N\n"
+        "out = jax.lax.scan(func, init, jnp.ones(5, jnp.float16))\n",
+        _JNP + "def step(c, x):\n    out = [c[0] + x]\n"
+        "    out[0] = out[0].astype(jnp.float16)\n    return out, None\n"
+        "out = jax.lax.scan(step, [jnp.zeros((), jnp.float16)], jnp.ones(3))\n",
+        _JNP + "def run(xs):\n    w = jnp.ones(2, jnp.float16)\n"
+        "    def step(carry, x):\n        return tuple(h * w for h in carry), x\n"
+        "    init = tuple(jnp.zeros(2, jnp.float16) for _ in range(3))\n"
+        "    return jax.lax.scan(step, init, xs)\nout = run(jnp.ones(4))\n",
         # Two carry slots appended into the per-step output, not into a carry.
         _JNP + "def step(c, x):\n    t, hist = c\n"
         "    return (t + x, hist), jnp.append(hist, t)\n"
@@ -201,6 +219,15 @@ class CarryTypeMismatch(Rule):
                 "out = jax.lax.fori_loop(0, 3, body, jnp.zeros((), jnp.float32))\n"),
         Invalid(_JNP + "def step(h, x):\n    return jnp.fft.fft(h + x), h\n"
                 "out = jax.lax.scan(step, jnp.zeros(4, jnp.float32), jnp.ones((3, 4)))\n"),
+        # Sequences built by `*`, `+` and comprehensions: a float16 slot promoted by a
+        # float32 weight (`tuple(... for ...)` of a generator), an int32 list halved.
+        Invalid(_JNP + "def run(xs):\n    w = jnp.ones(2)\n"
+                "    def step(carry, x):\n        return tuple(h * w for h in carry), x\n"
+                "    init = tuple(jnp.zeros(2, jnp.float16) for _ in range(3))\n"
+                "    return jax.lax.scan(step, init, xs)\nout = run(jnp.ones(4))\n"),
+        Invalid(_JNP + "K = 2\ndef body(i, counts):\n"
+                "    return [counts[0] + 1] + [c / 2 for c in counts[1:]]\n"
+                "out = jax.lax.fori_loop(0, 3, body, [jnp.zeros((), jnp.int32)] * (K + 1))\n"),
         # A history grown by another carry slot (`x` of the same carry), from an empty array.
         Invalid("import jax.numpy as jnp\nfrom jax import lax\n"
                 "def body(state):\n    x, hist = state\n"
