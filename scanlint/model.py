@@ -151,6 +151,7 @@ class FileModel:
         self.calls = [(call, scope) for call, scope, _statement, _loops in builder.calls]
         self.for_statements = builder.for_statements
         self.comprehensions = builder.comprehensions
+        self.attribute_reads = builder.attribute_reads
         self.sites = [
             site
             for call, scope, statement, loops in builder.calls
@@ -322,6 +323,7 @@ class FileModel:
         self.calls = []
         self.for_statements = []
         self.comprehensions = []
+        self.attribute_reads = {}
         self.__dict__.pop("positions", None)
         self.__dict__.pop("_jit_loops", None)
         self.__dict__.pop("_jit_comprehensions", None)

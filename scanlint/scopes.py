@@ -194,6 +194,8 @@ class ScopeBuilder(cst.CSTVisitor):
         self.for_statements: list[tuple[cst.For, Scope]] = []  # every `for`, with its scope
         # every comprehension, with its own scope
         self.comprehensions: list[tuple[cst.BaseComp, Scope]] = []
+        # id(name) -> attr, for each `name.attr` (what a load of `name` reads of it)
+        self.attribute_reads: dict[int, str] = {}
 
     # -- scopes -------------------------------------------------------------------------
     def _push(self, kind: ScopeKind, node: cst.CSTNode) -> Scope:
@@ -443,6 +445,8 @@ class ScopeBuilder(cst.CSTVisitor):
         return False
 
     def visit_Attribute(self, node: cst.Attribute) -> bool:
+        if isinstance(node.value, cst.Name):
+            self.attribute_reads[id(node.value)] = node.attr.value
         node.value.visit(self)
         return False
 

@@ -240,14 +240,7 @@ def _closed_arrays(model: FileModel, scope: Scope) -> list[tuple[str, str | None
 def _class_attributes_read(model: FileModel, scope: Scope) -> list[tuple[str, list[Binding]]]:
     """`Params.W` read by the function of ``scope`` (or functions inside it), `Params` a
     class bound once at module level: the class body's bindings of `W`."""
-    attributes: dict[int, str] = {}
-
-    class Attributes(cst.CSTVisitor):
-        def visit_Attribute(self, node: cst.Attribute) -> None:
-            if isinstance(node.value, cst.Name):
-                attributes[id(node.value)] = node.attr.value
-
-    scope.node.visit(Attributes())
+    attributes = model.attribute_reads
     found: dict[str, list[Binding]] = {}
     for inner in scope.walk():
         for load in inner.loads:
