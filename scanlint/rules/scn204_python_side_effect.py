@@ -100,7 +100,9 @@ class PythonSideEffect(Rule):
     `print(...)` with positional arguments becomes `jax.debug.print` with a `{}` for each
     value and the string literals folded into the format. The fix is unsafe: the program then
     prints at every step when it runs, which is the point but is a change. It is offered only
-    when the module imports `jax` under that name.
+    when the module imports `jax` under that name, and not when a printed value is known at
+    trace time (`x.shape`, `x.dtype`, `x.ndim`, `x.size`, `len(x)`): `jax.debug.print`
+    would show `(2,)` as `(Array(2, dtype=int32),)`.
     """
 
     CODE = "SCN204"
@@ -256,6 +258,9 @@ class PythonSideEffect(Rule):
                 "import jax\ndef step(c, x):\n    jax.debug.print('carry {}', c)\n"
                 "    return c + x, c\nout = jax.lax.scan(step, 0.0, None, length=2)\n",
                 unsafe=True),
+        # A shape is known when the body is traced: no fix (it would print as arrays).
+        Invalid("import jax\ndef step(c, x):\n    print('shape', c.shape, x)\n    return c + x, c\n"
+                "out = jax.lax.scan(step, 0.0, None, length=2)\n"),
         Invalid("import jax\nhistory = []\ndef run(xs):\n    def step(c, x):\n"
                 "        history.append(c)\n        return c + x, c\n"
                 "    return jax.lax.scan(step, 0.0, xs)\n"),
@@ -595,6 +600,15 @@ def _host_effect(step: StepFunction, call: cst.Call) -> str | None:
     return None
 
 
+def _static_value(expr: cst.BaseExpression) -> bool:
+    """`x.shape`, `x.dtype`, `x.ndim`, `x.size`, `len(x)`: values known when the body is
+    traced, which `print` shows as Python values and `jax.debug.print` as arrays."""
+    if isinstance(expr, cst.Attribute):
+        return expr.attr.value in ("shape", "dtype", "ndim", "size")
+    return isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) \
+        and expr.func.value == "len"
+
+
 def _print_fix(ctx: RuleContext, call: cst.Call) -> Fix | None:
     if import_qualified_name(ctx.model.module_scope, "jax") != "jax":
         return None
@@ -604,6 +618,8 @@ def _print_fix(ctx: RuleContext, call: cst.Call) -> Fix | None:
             return None
         if isinstance(arg.value, cst.SimpleString) and "\\" not in arg.value.value:
             parts.append(str(arg.value.evaluated_value).replace("{", "{{").replace("}", "}}"))
+        elif _static_value(arg.value):
+            return None  # `jax.debug.print` would show `x.shape` as a tuple of arrays
         else:
             parts.append("{}")
             values.append(arg.value)
