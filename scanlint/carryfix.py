@@ -84,17 +84,21 @@ def without_slots(carry: cst.Tuple | cst.List, keep: list[int]) -> cst.BaseExpre
 def unpack_changes(step: StepFunction, layout: CarryLayout, keep: list[int]) -> dict:
     """Replacements for the body's `s, t, a = carry` keeping only the slots ``keep``; with
     one slot of a tuple or list left (see `without_slots`) the line goes and the carry
-    parameter takes the slot's name (`def step(s, x)`). A NamedTuple stays a NamedTuple. A
-    `Tuple[...]` annotation of the carry parameter loses the same slots."""
+    parameter takes the slot's name (`def step(s, x)`). A NamedTuple stays a NamedTuple. The
+    carry's annotations (of the parameter, and the step's return annotation) follow, see
+    `kept_annotation`."""
     unpack, line = layout.unpack, layout.unpack_line
     assert unpack is not None and line is not None and step.carry_param is not None
-    param = _annotation_kept(step.carry_param, layout, keep)
+    param = _param_annotated(step.carry_param, lambda a: kept_annotation(a, layout, keep))
+    changes = returns_changes(step, lambda a: kept_annotation(a, layout, keep))
     if layout.is_sequence and len(keep) == 1:
-        return {id(line): None, id(step.carry_param): param.with_changes(
-            name=cst.Name(layout.slot_names[keep[0]]))}
+        changes.update({id(line): None, id(step.carry_param): param.with_changes(
+            name=cst.Name(layout.slot_names[keep[0]]))})
+        return changes
     if param is not step.carry_param:
-        return {id(unpack): _unpack_kept(unpack, keep), id(step.carry_param): param}
-    return {id(unpack): _unpack_kept(unpack, keep)}
+        changes[id(step.carry_param)] = param
+    changes[id(unpack)] = _unpack_kept(unpack, keep)
+    return changes
 
 
 def _unpack_kept(unpack: cst.Assign, keep: list[int]) -> cst.Assign:
@@ -103,22 +107,102 @@ def _unpack_kept(unpack: cst.Assign, keep: list[int]) -> cst.Assign:
         target=with_elements(target, [target.elements[i].value for i in keep]))])
 
 
-def _annotation_kept(param: cst.Param, layout: CarryLayout, keep: list[int]) -> cst.Param:
-    """The carry parameter with its `Tuple[A, B, C]` annotation (one type per slot) cut to
-    the kept slots (`Tuple[A, C]`, or `A` for one); other annotations are left as they are."""
-    annotation = param.annotation.annotation if param.annotation is not None else None
-    if not (layout.is_sequence and isinstance(annotation, cst.Subscript)
-            and (dotted(annotation.value) or "").split(".")[-1] in ("Tuple", "tuple")
-            and len(annotation.slice) == layout.size
+def is_any_annotation(annotation: cst.BaseExpression) -> bool:
+    """`Any` or `object`: true of every carry."""
+    return (dotted(annotation) or "").split(".")[-1] in ("Any", "object")
+
+
+def _subscript_types(annotation: cst.BaseExpression, names: tuple[str, ...]):
+    """The element types of `Tuple[A, B]`/`tuple[A, B]` (for ``names``), else None."""
+    if not (isinstance(annotation, cst.Subscript)
+            and (dotted(annotation.value) or "").split(".")[-1] in names
             and all(isinstance(e.slice, cst.Index) for e in annotation.slice)):
+        return None
+    return [e.slice.value for e in annotation.slice]
+
+
+def kept_annotation(annotation: cst.BaseExpression, layout: CarryLayout,
+                    keep: list[int]) -> cst.BaseExpression | None:
+    """A carry annotation once only the slots ``keep`` are left: `Tuple[A, B, C]` (one
+    type per slot) cut to `Tuple[A, C]` (`A` for one slot, which becomes the carry),
+    `Tuple[A, ...]` kept (`A` for one slot), `Any` and a NamedTuple's or dict's type kept
+    (the structure stays); anything else (`tuple`, `Sequence[A]` for one slot) is None:
+    dropped, since a runtime type checker (beartype, jaxtyping's import hook) would reject
+    the new carry."""
+    if is_any_annotation(annotation) or not layout.is_sequence:
+        return annotation
+    types = _subscript_types(annotation, ("Tuple", "tuple"))
+    if types is not None and len(types) == 2 and isinstance(types[1], cst.Ellipsis):
+        return types[0] if len(keep) == 1 else annotation
+    if types is not None and len(types) == layout.size and not any(
+            isinstance(t, cst.Ellipsis) for t in types):
+        if len(keep) == 1:
+            return types[keep[0]]
+        elements = [annotation.slice[i] for i in keep]
+        elements[-1] = elements[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        return annotation.with_changes(slice=elements)
+    if len(keep) > 1 and (dotted(annotation) or "").split(".")[-1] in (
+            "tuple", "Tuple", "list", "List", "Sequence"):
+        return annotation
+    return None
+
+
+def threaded_annotation(annotation: cst.BaseExpression, flat: bool) -> cst.BaseExpression | None:
+    """A carry annotation once names of unknown type join the carry: kept when still true
+    (`Any`; a bare `tuple` or `list` when they join its slots, ``flat``), else None
+    (dropped: `Tuple[A, B]` misses the new slots, `C` is now `(C, a)`)."""
+    if is_any_annotation(annotation):
+        return annotation
+    if flat and isinstance(annotation, (cst.Name, cst.Attribute)) and (
+            dotted(annotation) or "").split(".")[-1] in ("tuple", "Tuple", "list", "List",
+                                                        "Sequence"):
+        return annotation
+    return None
+
+
+def _param_annotated(param: cst.Param, new_annotation) -> cst.Param:
+    """``param`` with its annotation replaced by ``new_annotation(old)`` (None drops it)."""
+    if param.annotation is None:
         return param
-    kept = [annotation.slice[i] for i in keep]
-    if len(kept) == 1:
-        new = kept[0].slice.value
-    else:
-        kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
-        new = annotation.with_changes(slice=kept)
+    new = new_annotation(param.annotation.annotation)
+    if new is param.annotation.annotation:
+        return param
+    if new is None:
+        return param.with_changes(annotation=None)
     return param.with_changes(annotation=param.annotation.with_changes(annotation=new))
+
+
+def param_changes(param: cst.Param, new_annotation) -> dict:
+    """`{id(param): new param}` when its annotation changes (see `_param_annotated`)."""
+    new = _param_annotated(param, new_annotation)
+    return {} if new is param else {id(param): new}
+
+
+def returns_changes(step: StepFunction, new_carry_annotation) -> dict:
+    """The step's return annotation after its carry changes: the carry's annotation
+    (fori_loop, while_loop) or the first of `Tuple[carry, y]` (scan) becomes
+    ``new_carry_annotation(old)``; the whole annotation goes when that is None or the
+    annotation has no such part (an annotation naming a wrong type fails under a runtime
+    type checker)."""
+    function = step.node
+    if not isinstance(function, cst.FunctionDef) or function.returns is None:
+        return {}
+    annotation = function.returns.annotation
+    if is_any_annotation(annotation):
+        return {}
+    if not step.returns_pair:
+        new = new_carry_annotation(annotation)
+    else:
+        types = _subscript_types(annotation, ("Tuple", "tuple"))
+        carry = new_carry_annotation(types[0]) if types and len(types) == 2 else None
+        new = None if carry is None else annotation if carry is types[0] else \
+            annotation.with_changes(slice=[annotation.slice[0].with_changes(
+                slice=cst.Index(carry)), annotation.slice[1]])
+    if new is annotation:
+        return {}
+    if new is None:
+        return {id(function.returns): None}
+    return {id(function.returns): function.returns.with_changes(annotation=new)}
 
 
 ResultUse = str  # "discarded" | "ys-only" | "rebuild"

@@ -87,8 +87,10 @@ class CarryPassthrough(Rule):
     The fix is unsafe. It removes the slots from the init, the unpacking and every return,
     and lets the body read the same names from the enclosing function (the init's values,
     which must be plain names); a tuple or list carry left with one slot becomes that value
-    (`def step(s, x)`), and a `Tuple[...]` annotation of the carry parameter loses the same
-    slots. A module-level step used by one caller becomes a local `def`
+    (`def step(s, x)`), and a `Tuple[...]` annotation of the carry parameter, and the
+    carry's part of the return annotation, lose the same slots (an annotation that cannot
+    follow, such as `tuple` for a carry left with one slot, is dropped: under a runtime type
+    checker a stale one fails). A module-level step used by one caller becomes a local `def`
     of that caller (the article's rewrite), so the module no longer has it as an attribute.
     Where the loop's result is used, the original carry is rebuilt around the call, so the
     same pytree comes out. The rebuilt slots are the inputs themselves; jax 0.10 also returns
@@ -375,6 +377,43 @@ class CarryPassthrough(Rule):
             "    carry_out, ys_out = jax.lax.scan(step, grid, ids)\n"
             "    (grid, _), _ = (carry_out, agents), ys_out\n"
             "    return grid\n",
+            unsafe=True, settings={"param_style": "closure"},
+        ),
+        # The return annotation follows the carry (`-> Tuple[Tuple[A, A], None]` of a scan,
+        # `-> Tuple[A, A]` of a fori_loop), and a `tuple` left with one slot goes: a stale
+        # annotation fails under a runtime type checker (jaxtyping's hook with beartype).
+        Invalid(
+            "from typing import Tuple\nimport jax\n"
+            "def place(grid, agents, ids):\n"
+            "    def step(carry: Tuple[jax.Array, jax.Array], i) -> Tuple[Tuple[jax.Array, jax.Array], None]:\n"
+            "        g, agents = carry\n"
+            "        return (g + agents * i, agents), None\n"
+            "    (grid, _), _ = jax.lax.scan(step, (grid, agents), ids)\n"
+            "    return grid\n",
+            "from typing import Tuple\nimport jax\n"
+            "def place(grid, agents, ids):\n"
+            "    def step(g: jax.Array, i) -> Tuple[jax.Array, None]:\n"
+            "        return g + agents * i, None\n"
+            "    carry_out, ys_out = jax.lax.scan(step, grid, ids)\n"
+            "    (grid, _), _ = (carry_out, agents), ys_out\n"
+            "    return grid\n",
+            unsafe=True, settings={"param_style": "closure"},
+        ),
+        Invalid(
+            "import jax\n"
+            "def run(x, y):\n"
+            "    def body(i, carry: tuple) -> tuple:\n"
+            "        a, b = carry\n"
+            "        return a + b, b\n"
+            "    a, b = jax.lax.fori_loop(0, 3, body, (x, y))\n"
+            "    return a\n",
+            "import jax\n"
+            "def run(x, y):\n"
+            "    def body(i, a):\n"
+            "        return a + y\n"
+            "    carry_out = jax.lax.fori_loop(0, 3, body, x)\n"
+            "    a, b = (carry_out, y)\n"
+            "    return a\n",
             unsafe=True, settings={"param_style": "closure"},
         ),
         # Used at two sites: reported, no fix.

@@ -7,8 +7,9 @@ import libcst as cst
 from scanlint.analysis import Capture, closure_captures, wanted_style
 from scanlint.carry import (CarryLayout, StepFunction, carry_layout, only_indexed, returned_carry,
                             returns_of, step_function)
-from scanlint.carryfix import (call_with_init, fresh_name, index, names_in_use,
-                               rebuilt_statements, rename_loads, sequence, with_elements)
+from scanlint.carryfix import (call_with_init, fresh_name, index, names_in_use, param_changes,
+                               rebuilt_statements, rename_loads, returns_changes, sequence,
+                               threaded_annotation, with_elements)
 from scanlint.diagnostic import Diagnostic, Fix
 from scanlint.fixes import ReplaceById, statement_fix
 from scanlint.model import ScanSite
@@ -85,7 +86,11 @@ class ClosureCapture(Rule):
     The fix is unsafe. When the body unpacks a tuple or list carry the names are appended to
     it (as above); otherwise the carry becomes `(old_carry, a, dt)` and the body unpacks it
     first (a body returning `a, b` without parentheses returns `((a, b), a, dt)`, so the
-    carry keeps the init's structure). The names are read at the call, which is also when a
+    carry keeps the init's structure). Annotations of the carry that the new carry breaks
+    (`c: C` once it is `(c, a, dt)`, `Tuple[A, B]` once it has more slots, and the same in
+    the return annotation) are dropped: under a runtime type checker (jaxtyping's import
+    hook with beartype, as gpjax's tests install) a stale one fails; `Any` stays. The names
+    are read at the call, which is also when a
     closure reads them (late binding gives the same values). The loop's result is rebuilt
     where it is used, so the same pytree comes out. Every rule case's fix is run under JAX
     (jit and eagerly) and compared bit for bit; run `scanlint verify` on yours. For
@@ -294,6 +299,91 @@ class ClosureCapture(Rule):
             "    return jax.lax.scan(lambda c, x: (c + k.sum(), c), 0.0, xs)\n",
             None, settings={"param_style": "carry"},
         ),
+        # Annotated steps: `c: C` / `-> C` would name the old carry, not `(c, k)`, and a
+        # runtime type checker (jaxtyping's import hook with beartype, as gpjax's tests
+        # install) rejects the call: the carry's annotations go, the others stay.
+        Invalid(
+            "from typing import NamedTuple\n"
+            "import jax\n"
+            "from jax import Array\n"
+            "class C(NamedTuple):\n"
+            "    a: Array\n"
+            "def run(x, k):\n"
+            "    def body(i: int, c: C) -> C:\n"
+            "        return C(c.a * k[:, i])\n"
+            "    return jax.lax.fori_loop(0, 3, body, C(x))\n",
+            "from typing import NamedTuple\n"
+            "import jax\n"
+            "from jax import Array\n"
+            "class C(NamedTuple):\n"
+            "    a: Array\n"
+            "def run(x, k):\n"
+            "    def body(i: int, packed):\n"
+            "        c, k = packed\n"
+            "        return (C(c.a * k[:, i]), k)\n"
+            "    carry_out = jax.lax.fori_loop(0, 3, body, (C(x), k))\n"
+            "    return carry_out[0]\n",
+            unsafe=True, settings={"param_style": "carry"},
+        ),
+        # A flat tuple carry: `Tuple[Array, Array]` misses the new slot, so it goes.
+        Invalid(
+            "from typing import Tuple\n"
+            "import jax\n"
+            "from jax import Array\n"
+            "def run(x, k):\n"
+            "    def body(i, carry: Tuple[Array, Array]) -> Tuple[Array, Array]:\n"
+            "        a, b = carry\n"
+            "        return a * k[:, i], b + k[:, i]\n"
+            "    return jax.lax.fori_loop(0, 3, body, (x, x))\n",
+            "from typing import Tuple\n"
+            "import jax\n"
+            "from jax import Array\n"
+            "def run(x, k):\n"
+            "    def body(i, carry):\n"
+            "        a, b, k = carry\n"
+            "        return a * k[:, i], b + k[:, i], k\n"
+            "    carry_out = jax.lax.fori_loop(0, 3, body, (x, x, k))\n"
+            "    return (carry_out[0], carry_out[1])\n",
+            unsafe=True, settings={"param_style": "carry"},
+        ),
+        # scan: `-> Tuple[Array, Array]` is `(carry, y)`, its carry part now `(c, k)`.
+        Invalid(
+            "from typing import Tuple\n"
+            "import jax\n"
+            "from jax import Array\n"
+            "def run(x, k, xs):\n"
+            "    def step(c: Array, t: Array) -> Tuple[Array, Array]:\n"
+            "        return c * k.sum() + t, c\n"
+            "    return jax.lax.scan(step, x, xs)\n",
+            "from typing import Tuple\n"
+            "import jax\n"
+            "from jax import Array\n"
+            "def run(x, k, xs):\n"
+            "    def step(packed, t: Array):\n"
+            "        c, k = packed\n"
+            "        return (c * k.sum() + t, k), c\n"
+            "    carry_out, ys_out = jax.lax.scan(step, (x, k), xs)\n"
+            "    return carry_out[0], ys_out\n",
+            unsafe=True, settings={"param_style": "carry"},
+        ),
+        # `Any` holds for any carry: it stays.
+        Invalid(
+            "from typing import Any\n"
+            "import jax\n"
+            "def run(x, k, xs):\n"
+            "    def step(c: Any, t) -> Any:\n"
+            "        return c * k.sum() + t, c\n"
+            "    return jax.lax.scan(step, x, xs)\n",
+            "from typing import Any\n"
+            "import jax\n"
+            "def run(x, k, xs):\n"
+            "    def step(packed: Any, t) -> Any:\n"
+            "        c, k = packed\n"
+            "        return (c * k.sum() + t, k), c\n"
+            "    carry_out, ys_out = jax.lax.scan(step, (x, k), xs)\n"
+            "    return carry_out[0], ys_out\n",
+            unsafe=True, settings={"param_style": "carry"},
+        ),
     ]
 
 
@@ -358,6 +448,10 @@ def _flat(step: StepFunction, layout: CarryLayout, names: list[str], site: ScanS
     target = unpack.targets[0].target
     changes: dict = {id(unpack): unpack.with_changes(targets=[unpack.targets[0].with_changes(
         target=with_elements(target, [*(e.value for e in target.elements), *_names(names)]))])}
+    # `carry: Tuple[A, B]` and `-> Tuple[A, B]` miss the new slots: dropped (a runtime type
+    # checker would reject the longer carry); `Any` and a bare `tuple` stay.
+    changes.update(param_changes(step.carry_param, lambda a: threaded_annotation(a, True)))
+    changes.update(returns_changes(step, lambda a: threaded_annotation(a, True)))
     for ret in layout.returns:
         changes[id(returned_carry(step, ret.value))] = lambda updated: with_elements(
             updated, [*(e.value for e in updated.elements), *_names(names)])
@@ -379,7 +473,11 @@ def _nested(step: StepFunction, names: list[str], site: ScanSite):
         [cst.AssignTarget(cst.Tuple([cst.Element(cst.Name(step.carry_name)),
                                      *(cst.Element(n) for n in _names(names))], lpar=[], rpar=[]))],
         cst.Name(packed))])
-    changes: dict = {id(step.carry_param): step.carry_param.with_changes(name=cst.Name(packed))}
+    # `packed` is `(carry, a, dt)`: the carry's annotation (`c: C`, `-> C`) no longer holds
+    param = step.carry_param.with_changes(name=cst.Name(packed))
+    changes: dict = {id(step.carry_param): param_changes(param, lambda a: threaded_annotation(
+        a, False)).get(id(param), param)}
+    changes.update(returns_changes(step, lambda a: threaded_annotation(a, False)))
     first = _first_statement(function)
     if first is None:
         return None

@@ -7,8 +7,9 @@ import libcst as cst
 
 from scanlint.carry import (CarryLayout, StepFunction, carry_layout, resolve_init, returned_carry,
                             returns_of, step_function)
-from scanlint.carryfix import (call_with_init, fresh_name, index, names_in_use, rebuilt_statements,
-                               nodes_in, result_use, sequence, unpack_changes, without_slots)
+from scanlint.carryfix import (call_with_init, fresh_name, index, is_any_annotation, names_in_use,
+                               nodes_in, rebuilt_statements, result_use, sequence, unpack_changes,
+                               without_slots)
 from scanlint.diagnostic import Diagnostic, Fix
 from scanlint.fixes import ReplaceById, statement_fix
 from scanlint.model import FileModel, ScanSite
@@ -797,13 +798,16 @@ def _carry_changes(model, step: StepFunction, layout: CarryLayout, keep: list[in
     line = layout.unpack_line
     assert line is not None
     changes: dict = {}
+    new_x = x_param
+    if x_param.annotation is not None and not is_any_annotation(x_param.annotation.annotation):
+        new_x = x_param.with_changes(annotation=None)  # it was `None` or unused; now slices
     if len(x_names) == 1:
-        changes[id(x_param)] = x_param.with_changes(name=cst.Name(x_names[0]),
-                                                    default=None, equal=cst.MaybeSentinel.DEFAULT)
+        changes[id(x_param)] = new_x.with_changes(name=cst.Name(x_names[0]),
+                                                  default=None, equal=cst.MaybeSentinel.DEFAULT)
         slices_line = []
     else:
         x_name = fresh_name("x", used)
-        changes[id(x_param)] = x_param.with_changes(name=cst.Name(x_name))
+        changes[id(x_param)] = new_x.with_changes(name=cst.Name(x_name))
         slices_line = [cst.SimpleStatementLine([cst.Assign(
             [cst.AssignTarget(cst.Tuple([cst.Element(cst.Name(n)) for n in x_names],
                                         lpar=[], rpar=[]))], cst.Name(x_name))])]
