@@ -6,8 +6,9 @@ and their false positives on the corrected look-alikes.
     python benchmarks/recall.py --cases holdout --jax    # also check every case under JAX
     python benchmarks/recall.py --cases holdout2         # the second, recall_holdout2_cases.py
     python benchmarks/recall.py --cases holdout3         # the third, recall_holdout3_cases.py
+    python benchmarks/recall.py --cases holdout4         # the fourth, recall_holdout4_cases.py
 
-With `--cases holdout` (or `holdout2`, `holdout3`) every missed case is printed with its note (the variant
+With `--cases holdout` (or `holdout2`, `holdout3`, `holdout4`) every missed case is printed with its note (the variant
 of writing it represents). Cases labelled ("none",) belong to no rule: they count neither for
 recall nor (their mistakes) as findings, but any SCN2xx/SCN3xx finding on them is listed, and a
 finding on their look-alikes is a false positive like any other.
@@ -99,6 +100,9 @@ def load_cases(which: str) -> list[Case]:
     if which == "holdout3":
         from recall_holdout3_cases import CASES as HOLDOUT3
         return HOLDOUT3
+    if which == "holdout4":
+        from recall_holdout4_cases import CASES as HOLDOUT4
+        return HOLDOUT4
     return CASES
 
 
@@ -131,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cases", choices=("recall", "holdout", "holdout2", "holdout3"), default="recall")
+    parser.add_argument("--cases", choices=("recall", "holdout", "holdout2", "holdout3", "holdout4"), default="recall")
     parser.add_argument("--jax", action="store_true",
                         help="first run every case under JAX (one subprocess)")
     args = parser.parse_args(argv)
