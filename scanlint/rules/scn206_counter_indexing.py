@@ -27,7 +27,8 @@ class CounterIndexing(Rule):
     other arrays already; the counter may be unpacked from a tuple, read as a slot of a dict
     or NamedTuple carry (`state["t"]`, `c.k`, in a `def` or a lambda), or be the whole
     carry (`def step(t, _): return t + 1, a[t]`, or `state = carry` first). Also a scan over
-    `jnp.arange(n)` whose body reads its index only to index arrays: the same counter, kept
+    `jnp.arange(...)` (`arange(n)`, or with a start and a step, `arange(n - 2, -1, -1)` being
+    `a[n - 2::-1]`) whose body reads its index only to index arrays: the same counter, kept
     in `xs`.
 
     ## Why is this bad?
@@ -197,6 +198,11 @@ class CounterIndexing(Rule):
         Invalid("import numpy as np\nfrom jax import lax\n"
                 "def mix(u, v, n):\n"
                 "    return lax.scan(lambda c, i: (c + u[i] * v[:, i], c), 0.0, np.arange(0, n))\n"),
+        # A start and a negative step (gpjax's `jnp.arange(num_test - 2, -1, -1)`).
+        Invalid("import jax\nimport jax.numpy as jnp\n"
+                "def back(segments, n):\n"
+                "    return jax.lax.scan(lambda c, k: (c * segments[k], c), 1.0,\n"
+                "                        jnp.arange(n - 2, -1, -1))\n"),
         # Arrays read through an attribute, and comprehension variables over a closed-over
         # list: the same at every step.
         Invalid("import jax\nimport jax.numpy as jnp\n"
@@ -514,13 +520,13 @@ def _increment_line(line: cst.BaseStatement, name: str) -> bool:
 
 
 def _arange_index(model: FileModel, site: ScanSite) -> tuple[str, list[cst.Subscript]] | None:
-    """(the name, its subscripts) when the scan runs over `jnp.arange(n)` (or `arange(0, n)`)
-    and the body reads its `x` only to index arrays."""
+    """(the name, its subscripts) when the scan runs over `jnp.arange(...)` (any start, stop
+    and step: `a[t]` for `t` in `arange(i, j, k)` is a scan over `a[i:j:k]`) and the body
+    reads its `x` only to index arrays."""
     xs = site.args.get("xs")
     if not (isinstance(xs, cst.Call) and qualified_name(site.scope, xs.func) in (
             "jax.numpy.arange", "numpy.arange") and not any(a.keyword or a.star for a in xs.args)
-            and (len(xs.args) == 1 or (len(xs.args) == 2 and isinstance(xs.args[0].value, cst.Integer)
-                                       and xs.args[0].value.value == "0"))):
+            and 1 <= len(xs.args) <= 3):
         return None
     step = step_function(model, site)
     if step is None or len(step.params) != 2 or "reverse" in site.args:
