@@ -1,0 +1,80 @@
+"""The blind holdout sets (benchmarks/recall_holdout*_cases.py) still reproduce under JAX: every
+reproduction fails with what its case says or misbehaves, every look-alike runs clean. One
+subprocess per set. And each set's threads are its own: none is used by a set written before
+it (a GitHub issue and the pull request of the same number being one thread).
+
+Only that: the sets measure scanlint's recall (`python benchmarks/recall.py --cases NAME`),
+and their misses are expected until the rules improve, so no figure is held here.
+"""
+
+import re
+import sys
+from dataclasses import dataclass
+
+import pytest
+
+from conftest import ROOT
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from recall import CASE_SETS, check_under_jax, load_cases  # noqa: E402
+
+pytest.importorskip("jax")
+
+
+@dataclass(frozen=True)
+class HoldoutRules:
+    """What each set was written to: the first compared exact GitHub addresses with the
+    recall corpus only; later ones compare threads with every set before them, and add checks."""
+
+    name: str
+    id_prefix: str = ""
+    github_only: bool = False  # every source a GitHub address
+    by_thread: bool = True  # compared as threads (else as exact addresses)
+    own_threads: bool = False  # no two cases from one thread
+    noted: bool = False  # every case says which variant it is
+    needs: tuple[str, ...] = ()  # packages the reproductions import
+
+
+HOLDOUTS = [
+    HoldoutRules("holdout", github_only=True, by_thread=False),
+    HoldoutRules("holdout2", id_prefix="b"),
+    HoldoutRules("holdout3", id_prefix="c", own_threads=True, needs=("flax",)),
+    HoldoutRules("holdout4", id_prefix="c", own_threads=True, noted=True, needs=("flax",)),
+]
+
+
+def thread(url: str) -> str:
+    """A GitHub issue and the pull request of the same number are one thread."""
+    match = re.match(r"https://github\.com/([^/]+/[^/]+)/(?:issues|pull)/(\d+)", url)
+    return f"{match[1].lower()}#{match[2]}" if match else url.rstrip("/")
+
+
+def test_every_holdout_set_is_checked_here():
+    assert [h.name for h in HOLDOUTS] == list(CASE_SETS[1:])
+
+
+@pytest.mark.parametrize("rules", HOLDOUTS, ids=lambda h: h.name)
+def test_cases_are_distinct_sourced_and_not_from_the_earlier_sets(rules):
+    cases = load_cases(rules.name)
+    key = thread if rules.by_thread else (lambda url: url)
+    earlier = CASE_SETS[:CASE_SETS.index(rules.name)] if rules.by_thread else ("recall",)
+    used = {key(c.source) for name in earlier for c in load_cases(name)}
+    assert len({c.id for c in cases}) == len(cases)
+    if rules.own_threads:
+        assert len({thread(c.source) for c in cases}) == len(cases)
+    for case in cases:
+        assert case.id.startswith(rules.id_prefix), case.id
+        assert case.source.startswith(
+            "https://github.com/" if rules.github_only else "https://"), case.id
+        assert key(case.source) not in used, case.id
+        assert (case.raises is None) != (case.symptom is None), case.id
+        assert case.codes and case.mistake != case.lookalike, case.id
+        assert case.note or not rules.noted, case.id
+
+
+@pytest.mark.parametrize("rules", HOLDOUTS, ids=lambda h: h.name)
+def test_every_case_reproduces_under_jax(rules):
+    for package in rules.needs:
+        pytest.importorskip(package)
+    assert check_under_jax(load_cases(rules.name)) == []
