@@ -13,8 +13,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from scanlint.model import BodyRef, FileModel, ScanSite, own_returns
-from scanlint.scopes import Binding, Scope, all_params, lookup, qualified_name
-from scanlint.values import leaf_targets
+from scanlint.scopes import Binding, Scope, all_params, leaf_targets, lookup, qualified_name
 
 # The position of the carry among the body's parameters, per role.
 CARRY_POSITION = {("scan", "f"): 0, ("fori_loop", "body_fun"): 1,

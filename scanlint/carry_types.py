@@ -26,7 +26,7 @@ from scanlint.carry import (StepFunction, caller_arguments, file_function, follo
                             literal_elements, passed_value, record_class, record_fields,
                             record_values, string_key, transparent)
 from scanlint.model import FileModel
-from scanlint.scopes import Binding, Scope, lookup, qualified_name
+from scanlint.scopes import Binding, Scope, lookup, qualified_name, target_names
 
 DTYPES = {
     "bool": ("bool", "bool_"),
@@ -467,7 +467,7 @@ def _comprehension(expr: cst.ListComp | cst.GeneratorExp, ctx: Context) -> Value
     if items is None:
         return None
     scope = ctx.model.scope_of.get(id(expr), ctx.scope)
-    names = set(bound_names(cst.Expr(clause.target))) | _target_name_set(clause.target)
+    names = target_names(clause.target)
     values = []
     for item in items:
         local = {n: v for n, v in ctx.local.items() if n not in names}
@@ -476,14 +476,6 @@ def _comprehension(expr: cst.ListComp | cst.GeneratorExp, ctx: Context) -> Value
         values.append(value_of(expr.elt, Context(ctx.model, scope, local, ctx.opaque - names,
                                                  ctx.depth, exprs)))
     return Container("list", tuple(values))
-
-
-def _target_name_set(target: cst.BaseExpression) -> set[str]:
-    if isinstance(target, cst.Name):
-        return {target.value}
-    if isinstance(target, (cst.Tuple, cst.List)):
-        return {n for e in target.elements for n in _target_name_set(e.value)}
-    return set()
 
 
 def _bind_items(target: cst.BaseExpression, value: Value, local: dict) -> None:
@@ -1079,13 +1071,7 @@ def bound_names(node: cst.CSTNode) -> set[str]:
 
     class Names(cst.CSTVisitor):
         def _target(self, target: cst.BaseExpression) -> None:
-            if isinstance(target, cst.Name):
-                found.add(target.value)
-            elif isinstance(target, (cst.Tuple, cst.List)):
-                for element in target.elements:
-                    self._target(element.value)
-            elif isinstance(target, cst.StarredElement):
-                self._target(target.value)
+            found.update(target_names(target))
 
         def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
             self._target(node.target)
@@ -1269,7 +1255,7 @@ def _bind(target: cst.BaseExpression, value: Value, expr: cst.BaseExpression | N
         return
     elements = literal_elements(target)
     if elements is None:
-        _forget(ctx, bound_names(cst.Expr(target)))
+        _forget(ctx, target_names(target))
         return
     items = value.items if isinstance(value, Container) and value.kind != "dict" else None
     if items is not None and len(items) == len(elements[1]):

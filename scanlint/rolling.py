@@ -15,7 +15,7 @@ from types import SimpleNamespace
 import libcst as cst
 
 from scanlint.model import FileModel
-from scanlint.scopes import Binding, Scope, dotted, lookup, qualified_name
+from scanlint.scopes import Binding, Scope, dotted, lookup, qualified_name, target_names
 from scanlint.unrolled import (INT_OPERATORS, JitComprehension, JitLoop, bound_value,
                                constant_int, range_args)
 
@@ -844,27 +844,16 @@ def _bound_names(statement: cst.CSTNode) -> set[str]:
     for node in _walk(statement):
         if isinstance(node, cst.Assign):
             for target in node.targets:
-                names |= _target_names(target.target)
+                names |= target_names(target.target)
         elif isinstance(node, (cst.AugAssign, cst.AnnAssign)):
-            names |= _target_names(node.target)
+            names |= target_names(node.target)
         elif isinstance(node, cst.NamedExpr):
-            names |= _target_names(node.target)
+            names |= target_names(node.target)
         elif isinstance(node, cst.For):
-            names |= _target_names(node.target)
+            names |= target_names(node.target)
         elif isinstance(node, cst.WithItem) and node.asname is not None:
-            names |= _target_names(node.asname.name)
+            names |= target_names(node.asname.name)
     return names
-
-
-def _target_names(target: cst.BaseExpression) -> set[str]:
-    if isinstance(target, cst.Name):
-        return {target.value}
-    if isinstance(target, (cst.Tuple, cst.List)):
-        return set().union(*(_target_names(e.value) for e in target.elements)) if \
-            target.elements else set()
-    if isinstance(target, cst.StarredElement):
-        return _target_names(target.value)
-    return set()
 
 
 def _read_before_write(body: list[cst.BaseStatement], bound: set[str],
@@ -901,7 +890,7 @@ def _read_before_write(body: list[cst.BaseStatement], bound: set[str],
             return then & other
         if isinstance(statement, cst.For):
             reads(statement.iter, defined)
-            block(_block_statements(statement.body), defined | _target_names(statement.target))
+            block(_block_statements(statement.body), defined | target_names(statement.target))
             return defined
         if isinstance(statement, cst.With):
             for item in statement.items:
@@ -919,7 +908,7 @@ def _bound_names_of_items(statement: cst.With) -> set[str]:
     names: set[str] = set()
     for item in statement.items:
         if item.asname is not None:
-            names |= _target_names(item.asname.name)
+            names |= target_names(item.asname.name)
     return names
 
 

@@ -226,15 +226,11 @@ class ScopeBuilder(cst.CSTVisitor):
         scope.bindings.setdefault(name, []).append(binding)
 
     def _bind_target(self, target: cst.BaseExpression, kind: str, node: cst.CSTNode) -> None:
-        if isinstance(target, cst.Name):
-            self._bind(target.value, kind, node)
-        elif isinstance(target, (cst.Tuple, cst.List)):
-            for element in target.elements:
-                self._bind_target(element.value, kind, node)
-        elif isinstance(target, cst.StarredElement):
-            self._bind_target(target.value, kind, node)
-        else:  # attribute or subscript targets read their base
-            target.visit(self)
+        for leaf in leaf_targets(target):
+            if isinstance(leaf, cst.Name):
+                self._bind(leaf.value, kind, node)
+            else:  # attribute or subscript targets read their base
+                leaf.visit(self)
 
     # -- module and statements ----------------------------------------------------------
     def visit_Module(self, node: cst.Module) -> None:
@@ -477,6 +473,23 @@ def _all_params(params: cst.Parameters) -> Iterator[cst.Param]:
 
 def all_params(params: cst.Parameters) -> list[cst.Param]:
     return list(_all_params(params))
+
+
+def leaf_targets(target: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
+    """The names, attributes and subscripts an assignment target assigns, through tuple,
+    list and starred unpacking."""
+    if isinstance(target, (cst.Tuple, cst.List)):
+        for element in target.elements:
+            yield from leaf_targets(element.value)
+    elif isinstance(target, cst.StarredElement):
+        yield from leaf_targets(target.value)
+    else:
+        yield target
+
+
+def target_names(target: cst.BaseExpression) -> set[str]:
+    """The names an assignment target binds (`a, (b, *c) = ...`: a, b and c)."""
+    return {leaf.value for leaf in leaf_targets(target) if isinstance(leaf, cst.Name)}
 
 
 class OwnCode(cst.CSTVisitor):

@@ -26,7 +26,7 @@ import libcst as cst
 
 from scanlint.model import FileModel
 from scanlint.scopes import (BUILTIN_NAMES, Binding, Scope, StubBinding, all_params, dotted,
-                             lookup, qualified_name)
+                             leaf_targets, lookup, qualified_name, target_names)
 
 # Modules whose functions take and return arrays.
 ARRAY_MODULES = ("jax.numpy.", "jax.lax.", "jax.random.", "jax.nn.", "jax.scipy.", "jax.image.",
@@ -487,18 +487,6 @@ class _Contexts:
         return value if isinstance(value, cst.Lambda) else None
 
 
-def leaf_targets(target: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
-    """The names, attributes and subscripts an assignment target assigns, through tuple,
-    list and starred unpacking."""
-    if isinstance(target, (cst.Tuple, cst.List)):
-        for element in target.elements:
-            yield from leaf_targets(element.value)
-    elif isinstance(target, cst.StarredElement):
-        yield from leaf_targets(target.value)
-    else:
-        yield target
-
-
 def _strong(use: Use) -> Use:
     return Use(use.kind, use.why, use.follow, strong=True, weakened=use.weakened)
 
@@ -836,8 +824,7 @@ def _element_value(target, value, name: str):
             if found is not None:
                 return found
         return None
-    names = {n.value for n in _target_names(target)}
-    return value if name in names and isinstance(value, cst.Call) else None
+    return value if name in target_names(target) and isinstance(value, cst.Call) else None
 
 
 def _binds_node(binding: Binding, name: cst.Name) -> bool:

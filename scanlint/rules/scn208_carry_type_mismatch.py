@@ -149,6 +149,9 @@ class CarryTypeMismatch(Rule):
         _JNP + "def step(c, x):\n    t, hist = c\n"
         "    return (t + x, hist), jnp.append(hist, t)\n"
         "out = jax.lax.scan(step, (0.0, jnp.zeros(2)), jnp.ones(3))\n",
+        # A name rebound by a starred unpacking holds what it unpacks, not its old value.
+        _JNP + "def step(c, x):\n    d = jnp.zeros((), jnp.int32)\n    d, *_ = (c + x, 1)\n"
+        "    return d, c\nout = jax.lax.scan(step, jnp.float32(0.0), jnp.ones(3))\n",
     ]
 
     INVALID = [
