@@ -26,7 +26,7 @@ from scanlint.carry import (StepFunction, caller_arguments, file_function, follo
                             literal_elements, passed_value, record_class, record_fields,
                             record_values, string_key, transparent)
 from scanlint.model import FileModel
-from scanlint.scopes import Binding, Scope, lookup, qualified_name, target_names
+from scanlint.scopes import Binding, Scope, bound_names, lookup, qualified_name, target_names
 
 DTYPES = {
     "bool": ("bool", "bool_"),
@@ -1065,47 +1065,6 @@ def _at_update(node: cst.BaseExpression) -> bool:
 
 
 # -- the body ------------------------------------------------------------------------------------
-def bound_names(node: cst.CSTNode) -> set[str]:
-    """Names a statement binds anywhere inside it (not inside nested functions or classes)."""
-    found: set[str] = set()
-
-    class Names(cst.CSTVisitor):
-        def _target(self, target: cst.BaseExpression) -> None:
-            found.update(target_names(target))
-
-        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
-            self._target(node.target)
-
-        def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-            self._target(node.target)
-
-        def visit_AugAssign(self, node: cst.AugAssign) -> None:
-            self._target(node.target)
-
-        def visit_For(self, node: cst.For) -> None:
-            self._target(node.target)
-
-        def visit_AsName(self, node: cst.AsName) -> None:
-            self._target(node.name)
-
-        def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
-            self._target(node.target)
-
-        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-            found.add(node.name.value)
-            return False
-
-        def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-            found.add(node.name.value)
-            return False
-
-        def visit_Lambda(self, node: cst.Lambda) -> bool:
-            return False
-
-    node.visit(Names())
-    return found
-
-
 @dataclass(frozen=True)
 class Returned:
     """One way a body returns: where, the returned expression, and the context it reads."""

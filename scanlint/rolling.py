@@ -15,7 +15,8 @@ from types import SimpleNamespace
 import libcst as cst
 
 from scanlint.model import FileModel
-from scanlint.scopes import Binding, Scope, dotted, lookup, qualified_name, target_names
+from scanlint.scopes import (Binding, Scope, bound_names, dotted, lookup, qualified_name,
+                             target_names)
 from scanlint.unrolled import (INT_OPERATORS, JitComprehension, JitLoop, bound_value,
                                constant_int, range_args)
 
@@ -171,7 +172,7 @@ class _LoopReader:
                                     for load, _ in self.fn.reads.get(index, ())):
             self.block(f"the loop variable `{index}` is assigned in the body")
         declared = self.jl.scope.declared_global | self.jl.scope.declared_nonlocal
-        shared = sorted(declared & {n for s in body for n in _bound_names(s)})
+        shared = sorted(declared & {n for s in body for n in bound_names(s)})
         if shared:
             self.block(f"it assigns `{shared[0]}`, declared `global` or `nonlocal`")
         stacked = self._stacked_lists(bound)
@@ -390,7 +391,7 @@ class _LoopReader:
         if isinstance(value, (cst.Tuple, cst.List, cst.Dict, cst.Set)):
             return None  # `jnp.array` of tuples stacks them the other way round
         later = _statements_after(self.loop, append)
-        late = bool(self._names_read(value) & {n for s in later for n in _bound_names(s)})
+        late = bool(self._names_read(value) & {n for s in later for n in bound_names(s)})
         return StackedList(name, init, append, value, late)
 
     def _stacks(self, load: cst.Name) -> bool:
@@ -838,24 +839,6 @@ def _statements_after(loop: cst.For, statement: cst.CSTNode) -> list[cst.BaseSta
     return []
 
 
-def _bound_names(statement: cst.CSTNode) -> set[str]:
-    """Names a statement binds by assignment (its nested blocks included)."""
-    names: set[str] = set()
-    for node in _walk(statement):
-        if isinstance(node, cst.Assign):
-            for target in node.targets:
-                names |= target_names(target.target)
-        elif isinstance(node, (cst.AugAssign, cst.AnnAssign)):
-            names |= target_names(node.target)
-        elif isinstance(node, cst.NamedExpr):
-            names |= target_names(node.target)
-        elif isinstance(node, cst.For):
-            names |= target_names(node.target)
-        elif isinstance(node, cst.WithItem) and node.asname is not None:
-            names |= target_names(node.asname.name)
-    return names
-
-
 def _read_before_write(body: list[cst.BaseStatement], bound: set[str],
                        read_ids: set[int]) -> set[str]:
     """Names of ``bound`` that a step may read before it assigns them: the values one step
@@ -877,7 +860,7 @@ def _read_before_write(body: list[cst.BaseStatement], bound: set[str],
         if isinstance(statement, cst.SimpleStatementLine):
             for small in statement.body:
                 reads(small, defined)
-                defined = defined | _bound_names(small)
+                defined = defined | bound_names(small)
             return defined
         if isinstance(statement, cst.If):
             reads(statement.test, defined)

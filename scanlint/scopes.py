@@ -492,6 +492,49 @@ def target_names(target: cst.BaseExpression) -> set[str]:
     return {leaf.value for leaf in leaf_targets(target) if isinstance(leaf, cst.Name)}
 
 
+def bound_names(node: cst.CSTNode) -> set[str]:
+    """Names a statement binds anywhere inside it: assignment, `for`, `with`/`import`/`except`
+    `as`, `:=` targets, and the names of the defs and classes it holds (not what binds inside
+    those, or inside lambdas)."""
+    found: set[str] = set()
+
+    class Names(cst.CSTVisitor):
+        def _target(self, target: cst.BaseExpression) -> None:
+            found.update(target_names(target))
+
+        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+            self._target(node.target)
+
+        def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+            self._target(node.target)
+
+        def visit_AugAssign(self, node: cst.AugAssign) -> None:
+            self._target(node.target)
+
+        def visit_For(self, node: cst.For) -> None:
+            self._target(node.target)
+
+        def visit_AsName(self, node: cst.AsName) -> None:
+            self._target(node.name)
+
+        def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
+            self._target(node.target)
+
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            found.add(node.name.value)
+            return False
+
+        def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+            found.add(node.name.value)
+            return False
+
+        def visit_Lambda(self, node: cst.Lambda) -> bool:
+            return False
+
+    node.visit(Names())
+    return found
+
+
 class OwnCode(cst.CSTVisitor):
     """Visits the code of ``root`` (a def or lambda; None: any statement) itself, not of the
     functions, lambdas and classes inside it."""
