@@ -327,6 +327,7 @@ class FileModel:
         self.__dict__.pop("positions", None)
         self.__dict__.pop("_jit_loops", None)
         self.__dict__.pop("_jit_comprehensions", None)
+        self.__dict__.pop("_jitted", None)
         self.__dict__.pop("_statement_positions", None)
         self.__dict__.pop("_load_index", None)
         self.__dict__.pop("_direct_calls", None)

@@ -60,8 +60,9 @@ def jit_loops(model: FileModel) -> list[JitLoop]:
     return _memoised(model, "_jit_loops", _find_jit_loops, bool(model.for_statements))
 
 
-def _memoised(model: FileModel, key: str, find, needed: bool) -> list:
-    """``find(model)`` computed once per model (``FileModel.close`` drops it)."""
+def _memoised(model: FileModel, key: str, find, needed: bool):
+    """``find(model)`` computed once per model (``FileModel.close`` drops it); [] when not
+    ``needed``."""
     cached = model.__dict__.get(key)
     if cached is None:
         cached = model.__dict__[key] = find(model) if needed else []
@@ -180,7 +181,12 @@ def jitted_functions(model: FileModel) -> dict[int, JitInfo]:
     jit (`prefilter.statement_may_hold_jit_loop`): a def a jit decorates or wraps by name
     with a `range` loop whose trip count may be known, nested defs and classes included, and
     every module-level statement wrapping such a def. A stub holds no such loop, so nothing
-    it would add can give a JitLoop (benchmarks/slice_equivalence.py checks the findings)."""
+    it would add can give a JitLoop (benchmarks/slice_equivalence.py checks the findings).
+    Computed once per model: the loops and the comprehensions both ask."""
+    return _memoised(model, "_jitted", _find_jitted_functions, True)
+
+
+def _find_jitted_functions(model: FileModel) -> dict[int, JitInfo]:
     found: dict[int, JitInfo] = {}
     for scope in model.module_scope.walk_parsed():
         if scope.outside_slice:
