@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
+from scanlint import walk
 from scanlint.carry import StepFunction, carry_layout, step_function
 from scanlint.model import FileModel, ScanSite
 from scanlint.scopes import BUILTIN_NAMES, Binding, Scope, all_params, dotted, lookup
@@ -115,7 +116,7 @@ class _StaticUseFinder(cst.CSTVisitor):
     def _static(self, node: cst.CSTNode, why: str) -> None:
         self.static_depth += 1
         self._why = why
-        node.visit(self)
+        walk.visit(node, self)
         self.static_depth -= 1
 
     def _mark(self, name: str, why: str) -> None:
@@ -127,20 +128,20 @@ class _StaticUseFinder(cst.CSTVisitor):
 
     def visit_If(self, node: cst.If) -> bool:
         self._static(node.test, "in an `if` test")
-        node.body.visit(self)
+        walk.visit(node.body, self)
         if node.orelse is not None:
-            node.orelse.visit(self)
+            walk.visit(node.orelse, self)
         return False
 
     def visit_While(self, node: cst.While) -> bool:
         self._static(node.test, "in a `while` test")
-        node.body.visit(self)
+        walk.visit(node.body, self)
         return False
 
     def visit_IfExp(self, node: cst.IfExp) -> bool:
         self._static(node.test, "in a conditional expression's test")
-        node.body.visit(self)
-        node.orelse.visit(self)
+        walk.visit(node.body, self)
+        walk.visit(node.orelse, self)
         return False
 
     def visit_Assert(self, node: cst.Assert) -> bool:
@@ -157,7 +158,7 @@ class _StaticUseFinder(cst.CSTVisitor):
         if isinstance(node.func, cst.Name):
             self._mark(node.func.value, f"`{node.func.value}` is called")
         else:
-            node.func.visit(self)
+            walk.visit(node.func, self)
         last = (dotted(node.func) or "").split(".")[-1]
         for arg in node.args:
             if last in STATIC_CALLS:
@@ -165,7 +166,7 @@ class _StaticUseFinder(cst.CSTVisitor):
             elif arg.keyword is not None and arg.keyword.value in STATIC_KEYWORDS:
                 self._static(arg.value, f"as `{arg.keyword.value}=`")
             else:
-                arg.value.visit(self)
+                walk.visit(arg.value, self)
         return False
 
     def visit_Attribute(self, node: cst.Attribute) -> bool:
@@ -209,11 +210,11 @@ class _StaticUseFinder(cst.CSTVisitor):
 
 def static_uses(step: StepFunction) -> dict[str, str]:
     finder = _StaticUseFinder()
-    step.node.body.visit(finder)
+    walk.visit(step.node.body, finder)
     if isinstance(step.node, cst.FunctionDef):
         for param in all_params(step.node.params):
             if param.default is not None:
-                param.default.visit(finder)
+                walk.visit(param.default, finder)
     return finder.reasons
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from scanlint import walk
 from scanlint.model import BodyRef, FileModel, ScanSite, own_returns
 from scanlint.scopes import Binding, Scope, all_params, leaf_targets, lookup, qualified_name
 
@@ -569,7 +570,7 @@ def _find_access(step: StepFunction, layout: CarryLayout) -> None:
             if layout.slot_names[slot] is None:
                 layout.slot_names[slot], layout.slot_binders[slot] = name, small
     uses = _CarryUses(layout, step.carry_name)
-    step.node.body.visit(uses)
+    walk.visit(step.node.body, uses)
     layout.reads = uses.reads
     if layout.access == "unpack":
         if uses.reads or uses.other != 1:
@@ -599,7 +600,7 @@ def slot_reads(layout: CarryLayout, function: StepFunction) -> list[cst.BaseExpr
     """The slot reads (`carry[0]`, `carry["k"]`, `carry.k`) by which ``function`` (a while
     loop's condition, say) reads a carry of ``layout``; None when it reads it otherwise."""
     uses = _CarryUses(layout, function.carry_name)
-    function.node.body.visit(uses)
+    walk.visit(function.node.body, uses)
     return None if uses.other or uses.implicit else uses.reads
 
 
@@ -629,7 +630,7 @@ class _CarryUses(cst.CSTVisitor):
         if _is_name(node.value, self.name) and node.attr.value == self.layout.replace_method:
             self.implicit += 1
             return False
-        node.value.visit(self)  # the attribute's own name is not a read
+        walk.visit(node.value, self)  # the attribute's own name is not a read
         return False
 
     def _shadows(self, params: cst.Parameters) -> bool:
@@ -660,7 +661,7 @@ class _CarryUses(cst.CSTVisitor):
 def only_indexed(step: StepFunction) -> bool:
     """Every read of the carry parameter is `carry[<int literal>]`."""
     finder = _IndexUses(step.carry_name)
-    step.node.body.visit(finder)
+    walk.visit(step.node.body, finder)
     return finder.indexed > 0 and finder.other == 0
 
 
@@ -675,7 +676,7 @@ class _IndexUses(cst.CSTVisitor):
             if slot_index(node) is not None:
                 self.indexed += 1
                 for element in node.slice:
-                    element.visit(self)
+                    walk.visit(element, self)
                 return False
         return True
 
@@ -731,7 +732,7 @@ def _mutated_slots(step: StepFunction, layout: CarryLayout) -> set[int]:
     or a slot read (`carry["log"]["k"] = v`). Changing the carry object itself
     (`carry.update(...)`, `carry["k"] = v`) changes every slot."""
     finder = _Mutations()
-    step.node.body.visit(finder)
+    walk.visit(step.node.body, finder)
     names = {name: i for i, name in enumerate(layout.slot_names) if name}
     found: set[int] = set()
     for target in finder.targets:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 
 import libcst as cst
 
+from scanlint import walk
 from scanlint.analysis import falls_off_end
 from scanlint.carry import (StepFunction, caller_arguments, file_function, followed_value,
                             literal_elements, passed_value, record_class, record_fields,
@@ -1121,7 +1122,7 @@ def _statements(block: cst.CSTNode) -> list:
 def _blocks(node: cst.CSTNode) -> list[cst.CSTNode]:
     """The blocks of a loop, `with`, `try` or `match` (handlers, cases, `else`, `finally`)."""
     blocks: list[cst.CSTNode] = []
-    for child in node.children:
+    for child in walk.children(node):
         if isinstance(child, (cst.IndentedBlock, cst.SimpleStatementSuite)):
             blocks.append(child)
         elif not isinstance(child, cst.BaseExpression):

@@ -11,6 +11,7 @@ from typing import Callable, Iterator
 
 import libcst as cst
 
+from scanlint import walk
 from scanlint.carry import CarryLayout, StepFunction
 from scanlint.fixes import ReplaceById
 from scanlint.model import FileModel, ScanSite
@@ -70,7 +71,7 @@ def with_elements(node: cst.Tuple | cst.List, elements: list[cst.BaseExpression]
 def nodes_in(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
     """``node`` and every node below it."""
     yield node
-    for child in node.children:
+    for child in walk.children(node):
         yield from nodes_in(child)
 
 
@@ -318,7 +319,7 @@ def _names_read(expr: cst.BaseExpression) -> set[str]:
         def visit_Name(self, node: cst.Name) -> None:
             found.add(node.value)
 
-    expr.visit(Names())
+    walk.visit(expr, Names())
     return found
 
 

@@ -14,6 +14,7 @@ from functools import cached_property
 import libcst as cst
 from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
+from scanlint import walk
 from scanlint.diagnostic import LineIndex
 from scanlint.positions import Mismatch, StatementPositions
 from scanlint.scopes import Binding, OwnCode, Scope, ScopeBuilder, lookup, qualified_name
@@ -142,7 +143,7 @@ class FileModel:
         self.index = LineIndex(self.text)
         stubs = sliced.stub_nodes(module) if sliced is not None else frozenset()
         builder = ScopeBuilder(call_filter=CALLEE_NAMES | JIT_ATTRIBUTES, stubs=stubs)
-        module.visit(builder)
+        walk.visit(module, builder)
         assert builder.module_scope is not None
         self.module_scope: Scope = builder.module_scope
         self.scope_of = builder.scope_of
@@ -423,7 +424,7 @@ class _ReturnFinder(OwnCode):
 def own_returns(function: cst.FunctionDef) -> list[cst.Return]:
     """The `return` statements of ``function``, not of functions nested in it."""
     finder = _ReturnFinder(function)
-    function.visit(finder)
+    walk.visit(function, finder)
     return finder.returns
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
+from scanlint import walk
 from scanlint.carry import caller_arguments
 from scanlint.model import FileModel, qualified_decorator
 from scanlint.scopes import (Binding, OwnCode, Scope, StoreVisitor, lookup,
@@ -216,7 +217,7 @@ def _attribute_stores(method: cst.FunctionDef) -> list[tuple[cst.Attribute, cst.
                 if isinstance(target.target, cst.Attribute):
                     found.append((target.target, node.value))
 
-    method.visit(Stores(method))
+    walk.visit(method, Stores(method))
     return found
 
 
@@ -285,7 +286,7 @@ def self_changes(model: FileModel, instance: Scope, method: cst.FunctionDef, def
                     return
             calls.append(node)
 
-    method.visit(Finder())
+    walk.visit(method, Finder())
     for call in calls:
         callee = called_method(model, scope, call)
         if callee is not None:
@@ -344,7 +345,7 @@ def _tested(test: cst.BaseExpression) -> set[str]:
         def visit_Name(self, node: cst.Name) -> None:
             found.add(node.value)
 
-    test.visit(Reads())
+    walk.visit(test, Reads())
     return found
 
 

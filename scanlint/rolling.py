@@ -14,6 +14,7 @@ from types import SimpleNamespace
 
 import libcst as cst
 
+from scanlint import walk
 from scanlint.model import FileModel
 from scanlint.scopes import (Binding, Scope, bound_names, dotted, lookup, qualified_name,
                              target_names)
@@ -126,7 +127,7 @@ class _FunctionIndex:
 
     def _number(self, node: cst.CSTNode) -> None:
         self.order[id(node)] = len(self.order)
-        for child in node.children:
+        for child in walk.children(node):
             self.parent[id(child)] = node
             self._number(child)
         self.end[id(node)] = len(self.order) - 1
@@ -254,7 +255,7 @@ class _LoopReader:
             def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
                 reader._mutated_target(node.target)
 
-        self.loop.body.visit(Structure())
+        walk.visit(self.loop.body, Structure())
 
     def _python_test(self, test: cst.BaseExpression, word: str) -> None:
         """A Python `if` (or `assert`) on a value the loop computes cannot be traced once."""
@@ -417,7 +418,7 @@ class _LoopReader:
                     reader.block(f"it calls `{func.value.value}.{func.attr.value}(...)` on a "
                                  "Python container (not a list stacked after the loop)")
 
-        self.loop.body.visit(Mutations())
+        walk.visit(self.loop.body, Mutations())
 
     def _is_module(self, name: str) -> bool:
         _owner, bindings = lookup(self.jl.scope, name)

@@ -14,6 +14,7 @@ from typing import Iterator
 
 import libcst as cst
 
+from scanlint import walk
 from scanlint.slicing import OutsideSlice
 
 BUILTIN_NAMES = frozenset(dir(builtins))
@@ -230,7 +231,7 @@ class ScopeBuilder(cst.CSTVisitor):
             if isinstance(leaf, cst.Name):
                 self._bind(leaf.value, kind, node)
             else:  # attribute or subscript targets read their base
-                leaf.visit(self)
+                walk.visit(leaf, self)
 
     # -- module and statements ----------------------------------------------------------
     def visit_Module(self, node: cst.Module) -> None:
@@ -278,20 +279,20 @@ class ScopeBuilder(cst.CSTVisitor):
         return False
 
     def visit_Assign(self, node: cst.Assign) -> bool:
-        node.value.visit(self)
+        walk.visit(node.value, self)
         for target in node.targets:
             self._bind_target(target.target, "assign", node)
         return False
 
     def visit_AnnAssign(self, node: cst.AnnAssign) -> bool:
-        node.annotation.visit(self)
+        walk.visit(node.annotation, self)
         if node.value is not None:
-            node.value.visit(self)
+            walk.visit(node.value, self)
         self._bind_target(node.target, "annassign", node)
         return False
 
     def visit_AugAssign(self, node: cst.AugAssign) -> bool:
-        node.value.visit(self)
+        walk.visit(node.value, self)
         if isinstance(node.target, cst.Name):
             self._load(node.target)
         self._bind_target(node.target, "augassign", node)
@@ -301,33 +302,33 @@ class ScopeBuilder(cst.CSTVisitor):
         self.statement = node
         assert self.scope is not None
         self.for_statements.append((node, self.scope))
-        node.iter.visit(self)
+        walk.visit(node.iter, self)
         self._bind_target(node.target, "loop", node)
         self.loops.append(node)
-        node.body.visit(self)
+        walk.visit(node.body, self)
         self.loops.pop()
         if node.orelse is not None:
-            node.orelse.visit(self)
+            walk.visit(node.orelse, self)
         return False
 
     def visit_WithItem(self, node: cst.WithItem) -> bool:
-        node.item.visit(self)
+        walk.visit(node.item, self)
         if node.asname is not None:
             self._bind_target(node.asname.name, "with", node)
         return False
 
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> bool:
         if node.type is not None:
-            node.type.visit(self)
+            walk.visit(node.type, self)
         if node.name is not None:
             self._bind_target(node.name.name, "except", node)
-        node.body.visit(self)
+        walk.visit(node.body, self)
         return False
 
     visit_ExceptStarHandler = visit_ExceptHandler  # `except*` binds the same way
 
     def visit_NamedExpr(self, node: cst.NamedExpr) -> bool:
-        node.value.visit(self)
+        walk.visit(node.value, self)
         self._bind_target(node.target, "walrus", node)
         return False
 
@@ -337,7 +338,7 @@ class ScopeBuilder(cst.CSTVisitor):
 
     def visit_MatchAs(self, node: cst.MatchAs) -> bool:
         if node.pattern is not None:
-            node.pattern.visit(self)
+            walk.visit(node.pattern, self)
         if node.name is not None:
             self._bind(node.name.value, "match", node)
         return False
@@ -349,7 +350,7 @@ class ScopeBuilder(cst.CSTVisitor):
 
     def visit_MatchMapping(self, node: cst.MatchMapping) -> bool:
         for element in node.elements:
-            element.visit(self)
+            walk.visit(element, self)
         if node.rest is not None:
             self._bind(node.rest.value, "match", node)
         return False
@@ -358,9 +359,9 @@ class ScopeBuilder(cst.CSTVisitor):
     def _visit_param_defaults(self, params: cst.Parameters, annotations: bool) -> None:
         for param in _all_params(params):
             if param.default is not None:
-                param.default.visit(self)
+                walk.visit(param.default, self)
             if annotations and param.annotation is not None:
-                param.annotation.visit(self)
+                walk.visit(param.annotation, self)
 
     def _bind_params(self, params: cst.Parameters) -> None:
         for param in _all_params(params):
@@ -369,14 +370,14 @@ class ScopeBuilder(cst.CSTVisitor):
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         self.statement = node
         for decorator in node.decorators:
-            decorator.visit(self)
+            walk.visit(decorator, self)
         self._visit_param_defaults(node.params, annotations=True)
         if node.returns is not None:
-            node.returns.visit(self)
+            walk.visit(node.returns, self)
         self._bind(node.name.value, "def", node)
         self._push("function", node)
         self._bind_params(node.params)
-        node.body.visit(self)
+        walk.visit(node.body, self)
         self._pop()
         self.statement = node
         return False
@@ -385,37 +386,37 @@ class ScopeBuilder(cst.CSTVisitor):
         self._visit_param_defaults(node.params, annotations=False)
         self._push("lambda", node)
         self._bind_params(node.params)
-        node.body.visit(self)
+        walk.visit(node.body, self)
         self._pop()
         return False
 
     def visit_ClassDef(self, node: cst.ClassDef) -> bool:
         self.statement = node
         for decorator in node.decorators:
-            decorator.visit(self)
+            walk.visit(decorator, self)
         for arg in (*node.bases, *node.keywords):
-            arg.value.visit(self)
+            walk.visit(arg.value, self)
         self._bind(node.name.value, "class", node)
         self._push("class", node)
-        node.body.visit(self)
+        walk.visit(node.body, self)
         self._pop()
         self.statement = node
         return False
 
     def _visit_comprehension(self, node: cst.BaseComp, parts: list[cst.CSTNode]) -> bool:
-        node.for_in.iter.visit(self)  # the outermost iterable is evaluated outside
+        walk.visit(node.for_in.iter, self)  # the outermost iterable is evaluated outside
         self.comprehensions.append((node, self._push("comprehension", node)))
         comp: cst.CompFor | None = node.for_in
         first = True
         while comp is not None:
             if not first:
-                comp.iter.visit(self)
+                walk.visit(comp.iter, self)
             self._bind_target(comp.target, "loop", comp)
             for cond in comp.ifs:
-                cond.test.visit(self)
+                walk.visit(cond.test, self)
             comp, first = comp.inner_for_in, False
         for part in parts:
-            part.visit(self)
+            walk.visit(part, self)
         self._pop()
         return False
 
@@ -443,11 +444,11 @@ class ScopeBuilder(cst.CSTVisitor):
     def visit_Attribute(self, node: cst.Attribute) -> bool:
         if isinstance(node.value, cst.Name):
             self.attribute_reads[id(node.value)] = node.attr.value
-        node.value.visit(self)
+        walk.visit(node.value, self)
         return False
 
     def visit_Arg(self, node: cst.Arg) -> bool:
-        node.value.visit(self)
+        walk.visit(node.value, self)
         return False
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -531,7 +532,7 @@ def bound_names(node: cst.CSTNode) -> set[str]:
         def visit_Lambda(self, node: cst.Lambda) -> bool:
             return False
 
-    node.visit(Names())
+    walk.visit(node, Names())
     return found
 
 

@@ -24,6 +24,7 @@ from typing import Iterator
 
 import libcst as cst
 
+from scanlint import walk
 from scanlint.model import FileModel
 from scanlint.scopes import (BUILTIN_NAMES, Binding, Scope, StubBinding, all_params, dotted,
                              leaf_targets, lookup, qualified_name, target_names)
@@ -173,7 +174,7 @@ class _Contexts:
         elif isinstance(node, cst.BaseExpression):
             self.expr(node, NEUTRAL)
         else:
-            for child in node.children:
+            for child in walk.children(node):
                 self.node(child)
 
     def _in_scope(self, node: cst.CSTNode, run) -> None:
@@ -271,7 +272,7 @@ class _Contexts:
         if method is not None:
             method(node, use)
         else:
-            for child in node.children:
+            for child in walk.children(node):
                 self.node(child) if not isinstance(child, cst.BaseExpression) else self.expr(
                     child, NEUTRAL)
 
@@ -494,7 +495,7 @@ def _strong(use: Use) -> Use:
 def _reads_a_name(expr: cst.BaseExpression) -> bool:
     if isinstance(expr, cst.Name):
         return expr.value not in ("None", "True", "False", "Ellipsis")
-    return any(_reads_a_name(child) for child in expr.children
+    return any(_reads_a_name(child) for child in walk.children(expr)
                if isinstance(child, cst.BaseExpression))
 
 

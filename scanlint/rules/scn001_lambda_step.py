@@ -4,6 +4,7 @@ from typing import Iterator
 
 import libcst as cst
 
+from scanlint import walk
 from scanlint.diagnostic import Diagnostic, Fix
 from scanlint.fixes import statement_fix
 from scanlint.rules import Invalid, Rule, RuleContext, Valid
@@ -251,7 +252,7 @@ class _YieldFinder(cst.CSTVisitor):
 
 def _contains_yield(expr: cst.BaseExpression) -> bool:
     finder = _YieldFinder()
-    expr.visit(finder)
+    walk.visit(expr, finder)
     return finder.found
 
 

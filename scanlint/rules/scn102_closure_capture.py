@@ -4,6 +4,7 @@ from typing import Iterator
 
 import libcst as cst
 
+from scanlint import walk
 from scanlint.analysis import Capture, closure_captures, wanted_style
 from scanlint.carry import (CarryLayout, StepFunction, carry_layout, only_indexed, returned_carry,
                             returns_of, step_function)
@@ -517,7 +518,7 @@ def _return_lines(function: cst.FunctionDef) -> dict[int, cst.SimpleStatementLin
             if len(node.body) == 1 and isinstance(node.body[0], cst.Return):
                 lines[id(node.body[0])] = node
 
-    function.body.visit(Finder())
+    walk.visit(function.body, Finder())
     return lines
 
 

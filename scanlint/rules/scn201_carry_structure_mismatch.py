@@ -4,6 +4,7 @@ from typing import Iterator
 
 import libcst as cst
 
+from scanlint import walk
 from scanlint.carry import StepFunction, literal_elements, resolve_init, step_function
 from scanlint.carry_types import (NONE, Aval, Container, Context, Returned, Value,
                                   body_returns, step_params, value_of)
@@ -308,7 +309,7 @@ def _unpacks(step: StepFunction) -> list[tuple[cst.Assign, int]]:
             if names is not None:
                 found.append((node, len(names[1])))
 
-    step.node.visit(Unpacks())
+    walk.visit(step.node, Unpacks())
     return found
 
 

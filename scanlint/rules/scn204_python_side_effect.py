@@ -4,6 +4,7 @@ from typing import Iterator
 
 import libcst as cst
 
+from scanlint import walk
 from scanlint.carry import StepFunction, caller_arguments, step_function
 from scanlint.carryfix import nodes_in
 from scanlint.diagnostic import Diagnostic, Fix
@@ -395,7 +396,7 @@ def _find_effects(ctx: RuleContext, step: StepFunction,
         def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
             return node is step.node
 
-    step.node.visit(Finder())
+    walk.visit(step.node, Finder())
     return found
 
 
@@ -569,7 +570,7 @@ def _calls_object(statement: cst.CSTNode, name: str) -> bool:
             if isinstance(func, cst.Name) and func.value == name:
                 found.append(node)
 
-    statement.visit(Calls())
+    walk.visit(statement, Calls())
     return bool(found)
 
 

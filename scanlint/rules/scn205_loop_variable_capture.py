@@ -5,6 +5,7 @@ from typing import Iterator
 
 import libcst as cst
 
+from scanlint import walk
 from scanlint.analysis import captures, loop_targets
 from scanlint.carry import file_function, returns_of, step_function
 from scanlint.diagnostic import Diagnostic
@@ -392,7 +393,7 @@ def _stores(container: Container) -> list[tuple[cst.For, cst.BaseExpression]]:
             if loops:
                 stores.extend((loops[-1], item) for item in _added(name, node) or ())
 
-    root.visit(Stores(root))
+    walk.visit(root, Stores(root))
     return stores
 
 

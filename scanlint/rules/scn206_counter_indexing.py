@@ -5,6 +5,7 @@ from typing import Iterator
 
 import libcst as cst
 
+from scanlint import walk
 from scanlint.carry import (CarryLayout, StepFunction, carry_layout, resolve_init, returned_carry,
                             returns_of, step_function)
 from scanlint.carryfix import (call_with_init, fresh_name, index, is_any_annotation, names_in_use,
@@ -611,17 +612,17 @@ def _only_indexing(step: StepFunction, counter, allowed: set[int], binder: cst.A
             indexes = [e.slice.value for e in node.slice if isinstance(e.slice, cst.Index)]
             if any(counter(n) for n in indexes):
                 indexing.append(node)
-                node.value.visit(self)
+                walk.visit(node.value, self)
                 for element in node.slice:
                     if not (isinstance(element.slice, cst.Index) and counter(element.slice.value)):
-                        element.visit(self)
+                        walk.visit(element, self)
                 return False
             return True
 
         def visit_Attribute(self, node: cst.Attribute) -> bool:
             if counter(node):
                 return self._counter(node)
-            node.value.visit(self)  # the attribute's own name is not a read
+            walk.visit(node.value, self)  # the attribute's own name is not a read
             return False
 
         def visit_Name(self, node: cst.Name) -> None:
@@ -634,7 +635,7 @@ def _only_indexing(step: StepFunction, counter, allowed: set[int], binder: cst.A
                 other += 1
             return False
 
-    step.node.body.visit(Uses())
+    walk.visit(step.node.body, Uses())
     return indexing if indexing and other == 0 else []
 
 
