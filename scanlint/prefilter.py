@@ -18,7 +18,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from scanlint.files import may_contain_unrolled_loop
+from scanlint.files import constant_range_lines, may_contain_unrolled_loop
 
 FAMILY = frozenset({"scan", "fori_loop", "while_loop", "map"})
 # Packages whose imports can name a jit (`jax.jit`, `flax.nnx.jit`, `equinox.filter_jit`),
@@ -54,10 +54,31 @@ def parse(text: str) -> ast.Module | None:
         return None
 
 
-def _imports(tree: ast.Module) -> list[ast.stmt]:
-    """Every import statement, in any scope."""
-    return [node for node in _statements(tree.body)
-            if isinstance(node, (ast.Import, ast.ImportFrom))]
+def _imports(tree: ast.Module, text: str | None = None) -> list[ast.stmt]:
+    """Every import statement, in any scope. With the module's ``text``, only statements
+    whose lines spell `import` are entered."""
+    if text is None:
+        return [node for node in _statements(tree.body)
+                if isinstance(node, (ast.Import, ast.ImportFrom))]
+    lines: set[int] = set()
+    _add_lines(lines, _searchable(text), r"\bimport\b")
+    marks = sorted(lines)
+    found, stack = [], list(reversed(tree.body))
+    while stack:
+        node = stack.pop()
+        first, last = node.lineno, node.end_lineno or node.lineno
+        at = bisect.bisect_left(marks, first)
+        if at == len(marks) or marks[at] > last:
+            continue  # nothing in it spells `import`
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            found.append(node)
+            continue
+        inner = [*getattr(node, "body", ()), *getattr(node, "orelse", ()),
+                 *getattr(node, "finalbody", ())]
+        inner += [s for h in getattr(node, "handlers", ()) for s in h.body]
+        inner += [s for c in getattr(node, "cases", ()) for s in c.body]
+        stack.extend(reversed([s for s in inner if isinstance(s, ast.stmt)]))
+    return found
 
 
 def _jax_imports(imports: list[ast.stmt]) -> dict[str, set[str]]:
@@ -156,7 +177,7 @@ class SiteFacts:
 
 
 def site_facts(text: str, tree: ast.Module) -> SiteFacts:
-    statements = _imports(tree)
+    statements = _imports(tree, text)
     imports = {name: frozenset(dotted) for name, dotted in _jax_imports(statements).items()}
     functions = frozenset(name for name, dotted in imports.items()
                           if any(possible_callee(d) for d in dotted))
@@ -171,11 +192,27 @@ def site_facts(text: str, tree: ast.Module) -> SiteFacts:
 
 def _add_lines(lines: set[int], text: str, pattern: str) -> None:
     """Every line a match of ``pattern`` in ``text`` is on."""
+    if "\r" not in text:  # the common case, one count per match
+        _add_lf_lines(lines, text, pattern)
+        return
     line, counted = 1, 0
     for match in re.finditer(pattern, text):
         line += _line_breaks(text, counted, match.start())
         counted = match.start()
         lines.update(range(line, line + _line_breaks(text, *match.span()) + 1))
+
+
+def _add_lf_lines(lines: set[int], text: str, pattern: str) -> None:
+    line, counted = 1, 0
+    for match in re.finditer(pattern, text):
+        start, end = match.span()
+        line += text.count("\n", counted, start)
+        counted = start
+        last = line + text.count("\n", start, end)
+        if last == line:
+            lines.add(line)
+        else:
+            lines.update(range(line, last + 1))
 
 
 def _line_breaks(text: str, start: int, end: int) -> int:
@@ -246,12 +283,13 @@ class JitFacts:
     jit_names: frozenset[str]  # those a jit is imported as (`from jax import jit as J`)
     wrapped: frozenset[str]  # names passed to a jit call (`jax.jit(f)`, `J(partial(f, ...))`)
     looping_wrapped: frozenset[str]  # those of them that are top-level defs with a range loop
-    range_lines: tuple[int, ...] = ()  # sorted lines where `range` is spelled
+    range_lines: tuple[int, ...] = ()  # sorted lines where a `range(...)` call may count trips
 
 
 def jit_facts(tree: ast.Module, text: str,
               imports: list[ast.stmt] | None = None) -> JitFacts | None:
-    """None when nothing in the module is imported from a package that has a jit. Every jit
+    """None when nothing in the module is imported from a package that has a jit, or no
+    `range(...)` call may have constant arguments (`files.constant_range_lines`). Every jit
     the model resolves is a name imported as one, or an attribute `jit`/`filter_jit` of a
     name imported from such a package (`jax.jit`, `api.jit`, `eqx.filter_jit`)."""
     roots, jit_names = set(), set()
@@ -263,24 +301,33 @@ def jit_facts(tree: ast.Module, text: str,
                 node.module.split(".")[0] in JIT_PACKAGES:
             roots.update(a.asname or a.name for a in node.names if a.name != "*")
             jit_names.update(a.asname or a.name for a in node.names if a.name in JIT_ATTRIBUTES)
-    if not roots:
-        return None
-    # The first name inside a jit call, or inside a call inside it (a superset of the wraps
-    # the model resolves; it also matches strings and comments).
-    chains = "|".join(re.escape(n) for n in sorted(roots))
-    callee = "|".join([*(rf"\b{re.escape(n)}" for n in sorted(jit_names)),
-                       rf"\b(?:{chains})(?:{_GAP}\.{_GAP}\w+)*?{_GAP}\.{_GAP}"
-                       rf"(?:{'|'.join(sorted(JIT_ATTRIBUTES))})\b"])
-    call = re.compile(rf"(?:{callee}){_GAP}\({_GAP}"
-                      rf"(?:(?:\w+{_GAP}\.{_GAP})*\w+{_GAP}\({_GAP})?(\w+)")
-    wrapped = frozenset(call.findall(text))
+    range_lines = constant_range_lines(text)
+    if not roots or not range_lines:
+        return None  # no range loop whose trips the model can count (`_constant_range`)
+    wrapped = _wrapped_names(text, jit_names)
     looping = frozenset(s.name for s in tree.body
                         if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
                         and s.name in wrapped and _has_range_loop(s))
-    range_lines: set[int] = set()
-    _add_lines(range_lines, _searchable(text), r"\brange\b")
-    return JitFacts(frozenset(roots), frozenset(jit_names), wrapped, looping,
-                    tuple(sorted(range_lines)))
+    return JitFacts(frozenset(roots), frozenset(jit_names), wrapped, looping, range_lines)
+
+
+# What follows a jit's name in a call that wraps a function: `(f`, or `(partial(f` and
+# `(functools.partial(f` (the first name inside a call inside it).
+_WRAPPED = re.compile(rf"{_GAP}\({_GAP}(?:(?:\w+{_GAP}\.{_GAP})*\w+{_GAP}\({_GAP})?(\w+)")
+
+
+def _wrapped_names(text: str, jit_names: set[str]) -> frozenset[str]:
+    """The first name inside each call of a word that may name a jit: one imported as a jit,
+    or `jit`/`filter_jit` (the model's `jax.jit`, `eqx.filter_jit`, ... spell them). A
+    superset of the wraps the model resolves: it also matches strings, comments and jits of
+    other packages."""
+    callee = re.compile(r"\b(?:%s)\b" % "|".join(map(re.escape, sorted(jit_names | JIT_ATTRIBUTES))))
+    found = set()
+    for name in callee.finditer(text):
+        call = _WRAPPED.match(text, name.end())
+        if call is not None:
+            found.add(call.group(1))
+    return frozenset(found)
 
 
 def may_hold_unrolled_loop(statement: ast.stmt, facts: JitFacts) -> bool:

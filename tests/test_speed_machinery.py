@@ -7,12 +7,14 @@ import sys
 
 import libcst as cst
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import FIXTURES, ROOT, run_scanlint
 from scanlint.cache import ResultCache
-from scanlint.files import discover, may_contain_site, read_source
+from scanlint.files import discover, may_call_constant_range, may_contain_site, read_source
 from scanlint.model import FileModel
-from scanlint.prefilter import (jit_facts, may_call_family, may_have_site,
+from scanlint.prefilter import (_constant_range, jit_facts, may_call_family, may_have_site,
                                  may_hold_unrolled_loop, parse, text_may_hold_site)
 from scanlint.settings import Settings
 from scanlint.unrolled import jit_loops
@@ -175,8 +177,48 @@ def test_one_statement_at_a_time():
 def test_a_banner_comment_in_a_jit_call_is_read_in_linear_time():
     # `#[^\n]*` repeated could split `####...` in exponentially many ways: 60 of them would
     # not finish. Each comment now ends at its newline.
-    source = "import jax\njax.jit(  " + "#" * 60 + "\n    simulate)\n"
+    source = ("import jax\njax.jit(  " + "#" * 60 + "\n    simulate)\n"
+              "def simulate(x):\n" + JIT_LOOP)
     assert jit_facts(parse(source), source).wrapped == {"simulate"}
+
+
+# Range arguments the text test must take whenever `ast` may (`_constant_range`): built from
+# constants, names, grouping, `not`, arithmetic, calls, attributes, subscripts, comments and
+# line breaks inside the brackets.
+_ATOMS = st.sampled_from(["3", "n", "N_1", "0x10", "1_000", "x.ndim", "len(x)", "a[0]",
+                          "1.5", "'s'", "{}", "(n)", "f (3)", "not (n)", "-(n)",
+                          "n  # a.comment(x)\n", "\\\n n"])
+
+
+@st.composite
+def _range_arguments(draw):
+    terms = draw(st.lists(_ATOMS, min_size=1, max_size=4))
+    operators = draw(st.lists(st.sampled_from([" + ", "*", " // ", " - "]),
+                              min_size=len(terms) - 1, max_size=len(terms) - 1))
+    expression = terms[0] + "".join(o + t for o, t in zip(operators, terms[1:]))
+    if draw(st.booleans()):
+        expression = f"({expression})"
+    return expression + draw(st.sampled_from(["", ", 2", ", n, -1", ", len(x)"]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(_range_arguments(), st.sampled_from(["", "print(range(len(y)))\n"]))
+def test_the_text_test_takes_every_range_ast_may_count(arguments, before):
+    import ast
+
+    source = f"{before}for i in range({arguments}):\n    pass\n"
+    try:
+        loop = ast.parse(source).body[-1]
+    except SyntaxError:
+        return
+    if _constant_range(loop.iter, set()):
+        assert may_call_constant_range(source), source
+
+
+def test_the_text_test_drops_ranges_no_model_counts():
+    assert not may_call_constant_range("for i in range(len(x)):\n for j in range(x.ndim): pass\n")
+    assert not may_call_constant_range("for i in range(a[0], f(1)):\n    pass\n")
+    assert may_call_constant_range("for i in range(len(x)):\n for j in range(N + 1): pass\n")
 
 
 # -- a warm run reads no unchanged file -----------------------------------------------------
