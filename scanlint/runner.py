@@ -16,15 +16,23 @@ from scanlint.settings import Settings
 MIN_FILES_FOR_POOL = 16
 
 
+# A file smaller than this leaves little to hand back: its memory is left to the collector.
+RELEASE_AFTER_BYTES = 64 * 1024
+
+
 def _check_one(job: tuple[str, Settings, bool, bool]) -> FileResult:
     path, settings, fix, unsafe = job
+    result = None
     try:
-        return check_file(path, settings, fix=fix, unsafe=unsafe)
+        result = check_file(path, settings, fix=fix, unsafe=unsafe)
+        return result
     except Exception as error:  # one file's failure must not stop the others
         return FileResult(path, [system_diagnostic(
             INTERNAL_ERROR, path, f"internal error: {type(error).__name__}: {error}")])
     finally:
-        _release_memory()
+        if result is None or result.source is None or \
+                len(result.source.text) >= RELEASE_AFTER_BYTES:
+            _release_memory()
 
 
 def _release_memory() -> None:
