@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
+from scanlint.words import first_starting_word, starting_words
+
 if TYPE_CHECKING:
     from scanlint.notebook import NotebookFile
 
@@ -37,7 +39,8 @@ MAX_NOTEBOOK_BYTES = 256 * 1024 * 1024
 # Every resolvable scan-family call needs an import naming `jax` and `lax` (all qualified
 # names the model accepts start with `jax.` and contain `lax`), and names one of these
 # functions (in the import or the attribute).
-_FAMILY_TOKEN = re.compile(r"scan|fori_loop|while_loop|\bmap\b")
+_FAMILY_TOKEN = re.compile(r"scan|fori_loop|while_loop")
+_MAP_WORD = re.compile(r"map\b")  # `\bmap\b`, searched through `words` (see there)
 
 
 class SourceError(Exception):
@@ -59,7 +62,9 @@ def is_notebook(path: str) -> bool:
 def may_contain_site(text: str) -> bool:
     """A sound prefilter: False only for files that cannot contain a resolved scan site or
     a loop under `jit` (SCN3xx)."""
-    return (("jax" in text and "lax" in text and _FAMILY_TOKEN.search(text) is not None)
+    return (("jax" in text and "lax" in text
+             and (_FAMILY_TOKEN.search(text) is not None
+                  or first_starting_word(_MAP_WORD, text) is not None))
             or may_contain_unrolled_loop(text))
 
 
@@ -72,7 +77,7 @@ def may_contain_unrolled_loop(text: str) -> bool:
 
 
 # `range`, then what may stand before its `(`: whitespace, a backslash, a comment.
-_RANGE_CALL = re.compile(r"\brange(?:[\s\\]|#[^\r\n]*(?![^\r\n]))*\(")
+_RANGE_CALL = re.compile(r"range(?:[\s\\]|#[^\r\n]*(?![^\r\n]))*\(")  # after `\b`
 # What no constant argument holds: an attribute (or a float), a subscript, a dict or set, a
 # call. A constant trip count is int literals, names and arithmetic (`prefilter.py`), and
 # `not (x)` is arithmetic there.
@@ -98,9 +103,9 @@ def constant_range_lines(text: str) -> tuple[int, ...]:
         text = unicodedata.normalize("NFKC", text)  # names as `ast` reads them; same lines
     lines: list[int] = []
     line, counted, carriage_returns = 1, 0, "\r" in text
-    for call in _RANGE_CALL.finditer(text):
+    for call in starting_words(_RANGE_CALL, text):
         if _may_be_constant_arguments(text, call.end()):
-            line += _line_breaks(text, counted, call.start(), carriage_returns)
+            line += line_breaks(text, counted, call.start(), carriage_returns)
             counted = call.start()
             lines.append(line)
     return tuple(lines)
@@ -123,7 +128,7 @@ def _may_be_constant_arguments(text: str, start: int) -> bool:
     return True
 
 
-def _line_breaks(text: str, start: int, end: int, carriage_returns: bool) -> int:
+def line_breaks(text: str, start: int, end: int, carriage_returns: bool) -> int:
     """Line breaks in ``text[start:end]`` as Python counts them (CRLF, CR, LF)."""
     breaks = text.count("\n", start, end)
     if carriage_returns:

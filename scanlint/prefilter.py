@@ -17,8 +17,10 @@ import bisect
 import re
 import unicodedata
 from dataclasses import dataclass
+from typing import Iterable
 
-from scanlint.files import constant_range_lines, may_contain_unrolled_loop
+from scanlint.files import constant_range_lines, line_breaks, may_contain_unrolled_loop
+from scanlint.words import first_starting_word, starting_words
 
 FAMILY = frozenset({"scan", "fori_loop", "while_loop", "map"})
 # Packages whose imports can name a jit (`jax.jit`, `flax.nnx.jit`, `equinox.filter_jit`),
@@ -61,7 +63,8 @@ def _imports(tree: ast.Module, text: str | None = None) -> list[ast.stmt]:
         return [node for node in _statements(tree.body)
                 if isinstance(node, (ast.Import, ast.ImportFrom))]
     lines: set[int] = set()
-    _add_lines(lines, _searchable(text), r"\bimport\b")
+    searchable = _searchable(text)
+    _add_lines(lines, searchable, starting_words(_IMPORT_WORD, searchable))
     marks = sorted(lines)
     found, stack = [], list(reversed(tree.body))
     while stack:
@@ -126,15 +129,64 @@ _FAMILY_ATTRIBUTE = rf"\.{_GAP}(?:{'|'.join(sorted(FAMILY))})\b"
 _BREAK = r"(?:\r\n|\r|\n)"
 _IN_LINE = rf"(?:[ \t\x0c\w,]|\\{_BREAK})"
 _IN_BRACKETS = rf"(?:[\s\w,\\]|{_COMMENT})"
-_FAMILY_IMPORT = (rf"\bimport(?:[ \t\x0c]|\\{_BREAK})*(?:\({_IN_BRACKETS}*?|{_IN_LINE}*?)"
-                  rf"(?:\b(?:{'|'.join(sorted(FAMILY))})\b|\*)")
+_FAMILY_IMPORT = re.compile(rf"import(?:[ \t\x0c]|\\{_BREAK})*(?:\({_IN_BRACKETS}*?|{_IN_LINE}*?)"
+                            rf"(?:\b(?:{'|'.join(sorted(FAMILY))})\b|\*)")  # after `\b`
+_IMPORT_WORD = re.compile(r"import\b")
 
 
 def may_call_family(text: str) -> bool:
-    """A sound test on the text alone, before `ast`: a site is a call of `name.attr.scan`
-    (so `.scan` is in the text) or of a family function imported as such."""
-    return (re.search(_FAMILY_ATTRIBUTE, text) is not None
-            or re.search(_FAMILY_IMPORT, text) is not None)
+    """A sound test on the text alone, before `ast`: a site is a call of a family function
+    imported as such, or of `name.attr.scan` where the dotted name `name` is imported as,
+    followed by the attributes, has `lax` in it (`possible_callee`). `jax.tree.map(f, x)`
+    and `args.map(f)` cannot be one unless an import binds `jax` or `args` to a name.
+    Read as `ast` reads names (NFKC), the text is searched for what a `from` import or an
+    `as` may bind: a superset of the names, found on the text alone."""
+    if re.search(_FAMILY_ATTRIBUTE, text) is None:
+        return first_starting_word(_FAMILY_IMPORT, text) is not None
+    text = _searchable(text)
+    roots = set(FAMILY)  # a family function imported by name (`from jax.lax import scan`)
+    for match in re.finditer(_FAMILY_ATTRIBUTE, text):
+        chain = _chain_before(text, match.start())
+        if chain is None or "lax" in chain:
+            return True  # not a plain `a.b.c` before the dot, or one naming `lax`
+        roots.add(chain.split(".", 1)[0])
+    return not roots.isdisjoint(_names_imports_may_bind(text))
+
+
+def _chain_before(text: str, end: int) -> str | None:
+    """The plain dotted name that ends at ``end`` (`jax.tree` before `.map`), or None when
+    something else comes before the dot (`f(x).map`, `(jax.lax).map`, `lax .map`)."""
+    start = end
+    while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_."):
+        start -= 1
+    chain = text[start:end]
+    if (start > 0 and text[start - 1] in ")]") or not _PLAIN_CHAIN.fullmatch(chain):
+        return None
+    return chain
+
+
+_PLAIN_CHAIN = re.compile(r"[A-Za-z_]\w*(?:\.\w+)*")
+# `from module import names` and `... as name`: every word that may be bound to a dotted
+# name other than itself (`import jax` binds `jax` to "jax", which the chain then spells).
+_FROM_IMPORT = re.compile(rf"from(?:[ \t\x0c]|\\{_BREAK})+[\w.]+(?:[ \t\x0c]|\\{_BREAK})+"
+                          rf"import(?:[ \t\x0c]|\\{_BREAK})*(\({_IN_BRACKETS}*|{_IN_LINE}*)")
+_AS = re.compile(r"as\b")
+_NAME_AFTER_GAP = re.compile(rf"{_GAP}(\w+)")
+
+
+def _names_imports_may_bind(text: str) -> set[str]:
+    """A superset of the names a `from` import or an `as` binds in ``text``; with a star
+    import, the family names too (`from jax.lax import *` binds `scan`)."""
+    names = set()
+    for alias in starting_words(_AS, text):
+        name = _NAME_AFTER_GAP.match(text, alias.end())
+        if name is not None:
+            names.add(name.group(1))
+    for imported in starting_words(_FROM_IMPORT, text):
+        names.update(re.findall(r"\w+", imported.group(1)))
+        if text.startswith("*", imported.end()):
+            names |= FAMILY
+    return names
 
 
 # Sound tests on the text alone, run before `ast`: a file for which none says yes cannot
@@ -183,42 +235,28 @@ def site_facts(text: str, tree: ast.Module) -> SiteFacts:
                           if any(possible_callee(d) for d in dotted))
     lines: set[int] = set()
     if imports:
-        _add_lines(lines, text, _FAMILY_ATTRIBUTE)  # `.scan`: raw, as the model compares it
+        _add_lines(lines, text, re.finditer(_FAMILY_ATTRIBUTE, text))  # raw: as the model reads
+
     if functions:
-        _add_lines(lines, _searchable(text),
-                   r"\b(?:%s)\b" % "|".join(re.escape(f) for f in sorted(functions)))
+        searchable = _searchable(text)
+        named = re.compile(r"(?:%s)\b" % "|".join(re.escape(f) for f in sorted(functions)))
+        _add_lines(lines, searchable, starting_words(named, searchable))
     return SiteFacts(imports, functions, tuple(sorted(lines)), jit_facts(tree, text, statements))
 
 
-def _add_lines(lines: set[int], text: str, pattern: str) -> None:
-    """Every line a match of ``pattern`` in ``text`` is on."""
-    if "\r" not in text:  # the common case, one count per match
-        _add_lf_lines(lines, text, pattern)
-        return
+def _add_lines(lines: set[int], text: str, matches: Iterable[re.Match]) -> None:
+    """Every line one of ``matches`` (in order, over ``text``) is on."""
+    carriage_returns = "\r" in text
     line, counted = 1, 0
-    for match in re.finditer(pattern, text):
-        line += _line_breaks(text, counted, match.start())
-        counted = match.start()
-        lines.update(range(line, line + _line_breaks(text, *match.span()) + 1))
-
-
-def _add_lf_lines(lines: set[int], text: str, pattern: str) -> None:
-    line, counted = 1, 0
-    for match in re.finditer(pattern, text):
+    for match in matches:
         start, end = match.span()
-        line += text.count("\n", counted, start)
+        line += line_breaks(text, counted, start, carriage_returns)
         counted = start
-        last = line + text.count("\n", start, end)
+        last = line + line_breaks(text, start, end, carriage_returns)
         if last == line:
             lines.add(line)
         else:
             lines.update(range(line, last + 1))
-
-
-def _line_breaks(text: str, start: int, end: int) -> int:
-    """Line breaks in ``text[start:end]`` as Python counts them (CRLF, CR, LF)."""
-    return (text.count("\n", start, end) + text.count("\r", start, end)
-            - text.count("\r\n", start, end))
 
 
 def statement_lines(statement: ast.stmt) -> tuple[int, int]:
@@ -321,9 +359,9 @@ def _wrapped_names(text: str, jit_names: set[str]) -> frozenset[str]:
     or `jit`/`filter_jit` (the model's `jax.jit`, `eqx.filter_jit`, ... spell them). A
     superset of the wraps the model resolves: it also matches strings, comments and jits of
     other packages."""
-    callee = re.compile(r"\b(?:%s)\b" % "|".join(map(re.escape, sorted(jit_names | JIT_ATTRIBUTES))))
+    callee = re.compile(r"(?:%s)\b" % "|".join(map(re.escape, sorted(jit_names | JIT_ATTRIBUTES))))
     found = set()
-    for name in callee.finditer(text):
+    for name in starting_words(callee, text):
         call = _WRAPPED.match(text, name.end())
         if call is not None:
             found.add(call.group(1))

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from scanlint.prefilter import (SITE_PREDICATES, SiteFacts, _statements,
                                 names_passed_to_sites, possible_site_call, site_facts,
                                 statement_lines, statement_may_hold_site)
+from scanlint.words import first_starting_word, starting_words
 
 FULL_PARSE_VARIABLE = "SCANLINT_FULL_PARSE"
 # Parses with a wider selection before giving up and parsing the whole file.
@@ -194,9 +195,10 @@ class SlicedSource:
         `ast`)."""
         name = _nfkc(name)
         if name not in self._reads:
-            word = re.compile(rf"\b{re.escape(name)}\b")
+            word = re.compile(rf"{re.escape(name)}\b")
             self._reads[name] = any(
-                word.search("".join(self.original_lines[stub.first - 1:stub.last]))
+                first_starting_word(word, "".join(self.original_lines[stub.first - 1:stub.last]))
+                is not None
                 and _reads_name(stub.node, name) for stub in self.stubs.values())
         return self._reads[name]
 
@@ -404,12 +406,12 @@ def _readers_of(names: set[str], tree: ast.Module, text: str) -> set[int]:
     front, they cost no widening (a reparse of the whole selection)."""
     if not names:
         return set()
-    word = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(names))) + r")\b")
+    word = re.compile(r"(?:" + "|".join(map(re.escape, sorted(names))) + r")\b")
     starts = [min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", ()))])
               for node in tree.body]
     found: set[int] = set()
     line, offset = 1, 0
-    for match in word.finditer(text):
+    for match in starting_words(word, text):
         line += text.count("\n", offset, match.start())
         offset = match.start()
         index = bisect.bisect_right(starts, line) - 1

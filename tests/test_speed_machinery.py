@@ -286,3 +286,15 @@ def test_a_stat_close_to_its_read_is_not_trusted(tmp_path):
     index.save()
     assert FileIndex(str(tmp_path / "c"), "salt").key(str(path), stat) == "key"
     assert FileIndex(str(tmp_path / "c"), "other settings").key(str(path), stat) is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="ab_1 .(\nés", max_size=40),
+       st.sampled_from(["ab", "a\\w*", "(?:ab|b)\\b", "a(?:[ .]*b)?", "é", "s\\b"]))
+def test_starting_words_is_finditer_after_a_word_boundary(text, pattern):
+    import re
+
+    from scanlint.words import starting_words
+
+    ours = [m.span() for m in starting_words(re.compile(pattern), text)]
+    assert ours == [m.span() for m in re.finditer(r"\b" + pattern, text)]
