@@ -32,8 +32,8 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from scanlint.prefilter import (SITE_PREDICATES, SiteFacts, _statements,
-                                names_passed_to_sites, possible_site_call, site_facts,
-                                statement_lines, statement_may_hold_site)
+                                names_passed_to_sites, site_calls, site_facts,
+                                statement_lines, statement_may_hold_site, walk)
 from scanlint.words import first_starting_word, starting_words
 
 FULL_PARSE_VARIABLE = "SCANLINT_FULL_PARSE"
@@ -160,7 +160,7 @@ def _binds_in_header(node: ast.stmt) -> bool:
                                           args.vararg, args.kwarg) if a and a.annotation)]
         if node.returns is not None:  # type: ignore[attr-defined]
             parts.append(node.returns)  # type: ignore[attr-defined]
-    return any(isinstance(n, ast.NamedExpr) for part in parts for n in ast.walk(part))
+    return any(isinstance(n, ast.NamedExpr) for part in parts for n in walk(part))
 
 
 @dataclass
@@ -218,7 +218,7 @@ def _is_stub(statement) -> bool:
 
 
 def _reads_name(node: ast.stmt, name: str) -> bool:
-    return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(node))
+    return any(isinstance(n, ast.Name) and n.id == name for n in walk(node))
 
 
 @dataclass
@@ -318,7 +318,7 @@ def _module_binding_counts(tree: ast.Module) -> dict[str, int]:
         else:
             for target in [*getattr(node, "targets", ()), getattr(node, "target", None)]:
                 if target is not None:
-                    names += [n.id for n in ast.walk(target) if isinstance(n, ast.Name)]
+                    names += [n.id for n in walk(target) if isinstance(n, ast.Name)]
         for name in names:
             counts[name] = counts.get(name, 0) + 1
     return counts
@@ -333,14 +333,14 @@ def _assigned_values(tree: ast.Module) -> dict[str, list[ast.AST]]:
             targets = statement.targets if isinstance(statement, ast.Assign) else [
                 statement.target]
             for target in targets:
-                for node in ast.walk(target):
+                for node in walk(target):
                     if isinstance(node, ast.Name):
                         values.setdefault(node.id, []).append(value)
     return values
 
 
 def _names_read(node: ast.AST) -> set[str]:
-    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+    return {n.id for n in walk(node) if isinstance(n, ast.Name)}
 
 
 def _stub_node(stub: Stub) -> ast.stmt:
@@ -427,17 +427,15 @@ def _read_by_bodies(statement: ast.stmt, facts: SiteFacts) -> set[str]:
     them."""
     named: set[str] = set()
     read: set[str] = set()
-    for node in ast.walk(statement):
-        if not possible_site_call(node, facts):
-            continue
-        for argument in [*node.args, *(k.value for k in node.keywords)]:  # type: ignore
+    for node in site_calls(statement, facts):
+        for argument in [*node.args, *(k.value for k in node.keywords)]:
             while isinstance(argument, ast.Call) and argument.args:
                 argument = argument.args[0]
             if isinstance(argument, ast.Name):
                 named.add(argument.id)
             elif isinstance(argument, ast.Lambda):
                 read |= _names_read(argument)
-    for node in ast.walk(statement):
+    for node in _statements([statement]) if named else ():  # defs and assignments
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in named:
             read |= _names_read(node)
         elif isinstance(node, ast.Assign) and any(
@@ -536,7 +534,7 @@ def _declares_global(stub: Stub, lines: list[str], global_lines: list[int]) -> b
     at = bisect.bisect_left(global_lines, stub.first)
     return (at < len(global_lines) and global_lines[at] <= stub.last
             and _GLOBAL.search("".join(lines[stub.first - 1:stub.last])) is not None
-            and any(isinstance(n, ast.Global) for n in ast.walk(stub.node)))
+            and any(isinstance(n, ast.Global) for n in walk(stub.node)))
 
 
 def stub_on_lines(code: str, first: int, last: int) -> bool:

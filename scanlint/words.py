@@ -32,8 +32,9 @@ def starting_words(pattern: re.Pattern, text: str, pos: int = 0,
             pos = start + 1
 
 
-def first_starting_word(pattern: re.Pattern, text: str) -> re.Match | None:
-    return next(starting_words(pattern, text), None)
+def first_starting_word(pattern: re.Pattern, text: str, pos: int = 0,
+                        endpos: int | None = None) -> re.Match | None:
+    return next(starting_words(pattern, text, pos, endpos), None)
 
 
 def _is_word_character(character: str) -> bool:

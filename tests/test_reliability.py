@@ -205,3 +205,44 @@ def test_second_fix_is_a_fixed_point_for_every_rule():
         once = fix_text(SOURCE, "x.py", settings, unsafe=True)
         twice = fix_text(once.text, "x.py", settings, unsafe=True)
         assert twice.text == once.text and twice.applied == 0
+
+
+def _exact_depth(tree) -> int:
+    import ast
+
+    depth, level = 0, [tree]
+    while level:
+        depth += 1
+        level = [child for node in level for name in node._fields
+                 for value in [getattr(node, name, None)]
+                 for child in (value if isinstance(value, list) else [value])
+                 if isinstance(child, ast.AST)]
+    return depth
+
+
+@pytest.mark.parametrize("make", [
+    lambda n: "-" * n + "x",  # one level per character
+    lambda n: "x" + ".a" * (n // 2),
+    lambda n: "f" + "()" * (n // 2),
+    lambda n: "[" * (n // 2) + "]" * (n // 2),
+    lambda n: "lambda:" * (n // 7) + "0",
+    lambda n: "not " * (n // 4) + "x",
+])
+@pytest.mark.parametrize("n", [100, 480, 490, 500, 995, 1200])
+def test_the_depth_bound_never_passes_a_deep_file(make, n):
+    import ast
+
+    from scanlint.engine import _MAX_DEPTH, _certainly_shallow
+
+    body = f"y = {make(n)}\n"
+    for level in range(40):  # statements nested in statements add levels too
+        body = f"if c{level}:\n" + "".join("    " + line + "\n" for line in body.splitlines())
+    text = "try:\n    pass\nexcept E:\n" + "".join("    " + l + "\n" for l in body.splitlines())
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, RecursionError, MemoryError):
+        return  # CPython's own parser refuses it: nothing to bound
+    if _exact_depth(tree) > _MAX_DEPTH:
+        assert not _certainly_shallow(tree, text)
+    if n == 100:  # and it spares the walk where it can
+        assert _certainly_shallow(tree, text)

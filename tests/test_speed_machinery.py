@@ -17,7 +17,7 @@ from scanlint.model import FileModel
 from scanlint.prefilter import (_constant_range, jit_facts, may_call_family, may_have_site,
                                  may_hold_unrolled_loop, parse, text_may_hold_site)
 from scanlint.settings import Settings
-from scanlint.unrolled import jit_loops
+from scanlint.unrolled import jit_comprehensions, jit_loops
 
 SOURCE = ("import jax\n\ndef run(xs, k):\n    step = lambda c, x: (c + k * x, c)\n"
           "    return jax.lax.scan(step, 0.0, xs)\n")
@@ -146,15 +146,26 @@ JIT_LOOP = "    for _ in range(10):\n        x = jnp.cos(x)\n    return x\n"
     "import equinox as eqx\nimport jax.numpy as jnp\n@eqx.filter_jit\ndef f(x):\n" + JIT_LOOP,
     "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x, n=10):\n"
     + JIT_LOOP.replace("range(10)", "range(n)"),
+    "import functools, jax\nimport jax.numpy as jnp\n@functools.partial(\n    jax.jit,\n"
+    "    static_argnums=0)\ndef f(x):\n" + JIT_LOOP,
+    "from jax import (jit  # the compiler\n    as J)\nimport jax.numpy as jnp\n@J\ndef f(x):\n"
+    + JIT_LOOP,
+    "import functools, jax\nimport jax.numpy as jnp\ndef f(x, n):\n" + JIT_LOOP
+    + "fast = jax.jit(functools.partial(f, n=3))\n",
+    "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x): return [x * i for i in range(3)]\n",
+    ("import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n" + JIT_LOOP).replace("\n", "\r"),
 ])
 def test_prefilters_pass_loops_under_jit(source):
     model = FileModel(cst.parse_module(source), source)
-    assert jit_loops(model)
-    assert may_contain_site(source) and may_have_site(source)
+    assert jit_loops(model) or jit_comprehensions(model)
+    assert may_contain_site(source) and text_may_hold_site(source) and may_have_site(source)
 
 
 def test_prefilters_reject_loops_jit_cannot_reach():
     loop = "import jax.numpy as jnp\ndef f(x):\n" + JIT_LOOP
+    # no def a jit decorates or wraps before the loop: not even `ast` is asked
+    assert not text_may_hold_site("import jax\n" + loop + "g = jax.jit(jnp.cos)\n")
+    assert not text_may_hold_site("import jax\n" + loop + "@jax.jit\ndef g(x):\n    return x\n")
     assert not may_contain_site(loop)  # no `jit` in the text
     assert not may_have_site(loop + "import numba\n@numba.jit\ndef g(x):\n" + JIT_LOOP)
     assert not may_have_site("import jax\n@jax.jit\ndef f(x, layers):\n"
