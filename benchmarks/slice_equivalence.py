@@ -92,12 +92,13 @@ def selection_misses(text: str) -> list[str]:
         model = FileModel(cst.parse_module(text), text, tree)
     except Exception:
         return []
-    from scanlint.unrolled import jit_loops
+    from scanlint.unrolled import jit_comprehensions, jit_loops
 
     lines = [model.range_of(site.call, site.statement).start.line for site in model.sites]
-    # SCN301's sites: the loops under jit, and the defs jit traces them in.
-    lines += [model.range_of(loop.loop).start.line for loop in jit_loops(model)]
-    lines += [model.range_of(loop.jitted.node).start.line for loop in jit_loops(model)]
+    # SCN301's sites: the loops and comprehensions under jit, and the defs jit traces them in.
+    for loop in [*jit_loops(model), *jit_comprehensions(model)]:
+        lines += [model.range_of(_node_of(loop)).start.line,
+                  model.range_of(loop.jitted.node).start.line]
     model.close()
     if not lines:
         return []
@@ -107,6 +108,11 @@ def selection_misses(text: str) -> list[str]:
     stubs = selection.stubs.values() if selection is not None else ()
     return [f"the site on line {line} is in a stub" for line in lines
             if any(stub.first <= line <= stub.last for stub in stubs)]
+
+
+def _node_of(found) -> object:
+    """The statement or expression an SCN301 site is: a `for` loop or a comprehension."""
+    return getattr(found, "loop", None) or found.node
 
 
 def selection_size(text: str) -> tuple[int, int]:
