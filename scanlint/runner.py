@@ -46,15 +46,6 @@ def _release_memory() -> None:
         _LIBC.malloc_trim(0)
 
 
-def _collect_rarely() -> None:
-    """Parsing makes hundreds of thousands of objects per file and none is garbage before
-    the file is done (the model then breaks its own cycles, see _release_memory); with
-    Python's default thresholds the collector walks them again every 700 allocations, about
-    a fifth of the time spent checking the jax sources. Collect the young generation every
-    50,000 instead, and the older ones 20 times less often."""
-    gc.set_threshold(50_000, 20, 20)
-
-
 def _load_libc():
     try:
         import ctypes
@@ -94,15 +85,10 @@ def run_files(paths: list[str], settings: Settings, fix: bool = False, unsafe: b
     if workers > 1 and len(work) >= MIN_FILES_FOR_POOL:
         from concurrent.futures import ProcessPoolExecutor
 
-        with ProcessPoolExecutor(max_workers=workers, initializer=_collect_rarely) as pool:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
             fresh = list(pool.map(_check_one, work, chunksize=max(1, len(work) // (workers * 8))))
     else:
-        thresholds = gc.get_threshold()
-        _collect_rarely()
-        try:
-            fresh = [_check_one(job) for job in work]
-        finally:
-            gc.set_threshold(*thresholds)
+        fresh = [_check_one(job) for job in work]
     for i, result in zip(todo, fresh):
         results[i] = result
         if cache is not None and keys.get(i) and result.fixed_text is None and not any(
