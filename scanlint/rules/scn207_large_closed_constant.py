@@ -5,6 +5,7 @@ from typing import Iterator
 
 import libcst as cst
 
+from scanlint import walk
 from scanlint.carry import file_function, returns_of, step_function
 from scanlint.carry_types import Aval, Context, value_of
 from scanlint.diagnostic import Diagnostic
@@ -54,7 +55,8 @@ class LargeClosedConstant(Rule):
     (`W = make_weights(64)`). The array may be a module-level name, a class attribute read
     through its class (`Params.W`), or held in a module-level dict, list or tuple literal
     (`CONST['mix']`). Arrays the code shows to have fewer than 1,000 elements are not
-    reported.
+    reported: by literal sizes, module-level integer constants, a helper of the file called
+    with integer sizes (`SMALL = make(4)`), or a grid of small ranges (`np.meshgrid(...)`).
 
     ## Why is this bad?
     A concrete array a traced function reads is not an argument: JAX captures its value when
@@ -151,6 +153,15 @@ class LargeClosedConstant(Rule):
         "import jax\nimport numpy as np\nrng = np.random.default_rng(0)\n"
         "NOISE = rng.normal(size=3)\nSCALE = rng.normal()\n"
         "def run(v):\n    return jax.lax.fori_loop(0, 3, lambda i, v: v * SCALE + NOISE, v)\n",
+        # A helper whose array's size comes from its argument, called with a small one (or
+        # its default); grids of small ranges.
+        "import jax\nimport jax.numpy as jnp\nimport numpy as np\n"
+        "def make(n, m=2):\n    return jnp.ones((n, m)) if n else jnp.zeros((n, m))\n"
+        "SMALL = make(4)\nGX = np.meshgrid(np.arange(3), np.arange(3))[0]\n"
+        "GRIDS = jnp.meshgrid(jnp.arange(4), jnp.arange(5))\n"
+        "def run(xs):\n    def step(c, x):\n"
+        "        return c + SMALL.sum() + GX.sum() + GRIDS[1].sum() + x, c\n"
+        "    return jax.lax.scan(step, 0.0, xs)\n",
     ]
 
     INVALID = [
@@ -205,6 +216,13 @@ class LargeClosedConstant(Rule):
                 "GRID = np.linspace(0.0, 1.0, 40000).reshape(200, 200)\n"
                 "def smooth(v):\n    return GRID @ v\n"
                 "def run(xs):\n    return jax.lax.fori_loop(0, 3, lambda i, v: smooth(v), xs)\n"),
+        # The same helper called with a large size, a grid of large ranges.
+        Invalid("import jax\nimport jax.numpy as jnp\nimport numpy as np\n"
+                "def make(n):\n    return jnp.ones((n, n))\nBIG = make(100)\n"
+                "GRID = np.meshgrid(np.arange(40), np.arange(40))[0]\n"
+                "def run(xs):\n    def step(c, x):\n        return c + BIG.sum() + GRID.sum() + x, c\n"
+                "    return jax.lax.scan(step, 0.0, xs)\n",
+                count=2),
     ]
 
 
@@ -342,10 +360,126 @@ def _small(model: FileModel, scope: Scope, value: cst.BaseExpression) -> bool:
     if _full_reduction(scope, value):
         return True
     value = value.visit(_ModuleIntegers(scope))  # `jnp.zeros((N, N))` with `N = 10`
-    if _few_keys(scope, value):
+    if _few_keys(scope, value) or _small_grid(model, scope, value):
         return True
+    if _known_small(model, scope, value):
+        return True
+    return _small_from_helper(model, scope, value)
+
+
+def _known_small(model: FileModel, scope: Scope, value: cst.BaseExpression) -> bool:
     known = value_of(value, Context(model, scope, {}, set()))
     return isinstance(known, Aval) and known.shape is not None and math.prod(known.shape) < SMALL
+
+
+def _small_from_helper(model: FileModel, scope: Scope, value: cst.BaseExpression) -> bool:
+    """`SMALL = make(4)` with `def make(n): return jnp.ones((n, n))`: every `return` of the
+    file's function, its parameters replaced by the call's integer arguments (or their
+    integer defaults), is shown small."""
+    if not isinstance(value, cst.Call):
+        return False
+    found = file_function(model, scope, value.func)
+    if found is None:
+        return False
+    function, inner, _owner = found
+    integers = _integer_arguments(function, value)
+    returns = returns_of(function)
+    if integers is None or not returns or any(r.value is None for r in returns):
+        return False
+    for returned in returns:
+        if _binds_names(returned.value):
+            return False  # a lambda or comprehension could shadow a parameter
+        replaced = returned.value.visit(_Replace(integers)).visit(_ModuleIntegers(inner))
+        if not _known_small(model, inner, replaced):
+            return False
+    return True
+
+
+def _integer_arguments(function: cst.FunctionDef,
+                       call: cst.Call) -> dict[str, cst.Integer] | None:
+    """Each parameter of ``function`` -> the integer literal ``call`` passes it (or its
+    integer default); None unless every argument is plainly positional or by name."""
+    params = [*function.params.posonly_params, *function.params.params]
+    if function.params.star_arg not in (None, cst.MaybeSentinel.DEFAULT) \
+            or function.params.star_kwarg is not None or function.params.kwonly_params:
+        return None
+    bound: dict[str, cst.BaseExpression] = {}
+    for at, argument in enumerate(call.args):
+        if argument.star:
+            return None
+        if argument.keyword is None:
+            if at >= len(params):
+                return None
+            bound[params[at].name.value] = argument.value
+        else:
+            bound[argument.keyword.value] = argument.value
+    integers = {}
+    for param in params:
+        given = bound.get(param.name.value, param.default)
+        if isinstance(given, cst.Integer):
+            integers[param.name.value] = given
+    return integers
+
+
+def _binds_names(expr: cst.BaseExpression) -> bool:
+    found = []
+
+    class Finder(cst.CSTVisitor):
+        def visit_Lambda(self, node: cst.Lambda) -> bool:
+            found.append(node)
+            return False
+
+        def visit_CompFor(self, node: cst.CompFor) -> bool:
+            found.append(node)
+            return False
+
+        def visit_NamedExpr(self, node: cst.NamedExpr) -> bool:
+            found.append(node)
+            return False
+
+    walk.visit(expr, Finder())
+    return bool(found)
+
+
+class _Replace(cst.CSTTransformer):
+    """Names read replaced by the expressions given for them (not an attribute's name or a
+    keyword: `x.n`, `f(n=1)`)."""
+
+    def __init__(self, values: dict[str, cst.BaseExpression]) -> None:
+        self.values = values
+        self.not_read: set[int] = set()
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        self.not_read.add(id(node.attr))
+
+    def visit_Arg(self, node: cst.Arg) -> None:
+        if node.keyword is not None:
+            self.not_read.add(id(node.keyword))
+
+    def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.BaseExpression:
+        if id(original) in self.not_read:
+            return updated
+        return self.values.get(original.value, updated)
+
+
+def _small_grid(model: FileModel, scope: Scope, value: cst.BaseExpression) -> bool:
+    """`np.meshgrid(np.arange(3), np.arange(4))`, or one of its grids (`[0]`): each grid has
+    as many elements as the product of the inputs' sizes, all shown here."""
+    if isinstance(value, cst.Subscript):
+        value = value.value
+    if not (isinstance(value, cst.Call) and (qualified_name(scope, value.func) or "")
+            in ("numpy.meshgrid", "jax.numpy.meshgrid")):
+        return False
+    inputs = [a.value for a in value.args if a.keyword is None]
+    if not inputs or any(a.star for a in value.args if a.keyword is None):
+        return False
+    sizes = []
+    for item in inputs:
+        known = value_of(item, Context(model, scope, {}, set()))
+        if not (isinstance(known, Aval) and known.shape is not None):
+            return False
+        sizes.append(math.prod(known.shape))
+    return math.prod(sizes) * len(inputs) < SMALL
 
 
 class _ModuleIntegers(cst.CSTTransformer):
