@@ -172,7 +172,6 @@ def _certainly_shallow(tree, text: str) -> bool:
     `f()`, `[x]` each take one or more), so a header (or simple statement) on few lines needs
     no walk; the others (long literals, docstrings) have their own parts walked."""
     import ast
-    import re
 
     ends = [0, *(m.end() for m in re.finditer(r"\r\n|\r|\n", text)), len(text)]  # as `ast` counts
 

@@ -14,7 +14,7 @@ import tokenize
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 from scanlint.words import first_starting_word, starting_words
 
@@ -101,14 +101,9 @@ def constant_range_lines(text: str) -> tuple[int, ...]:
     starts (`may_call_constant_range`)."""
     if not text.isascii():
         text = unicodedata.normalize("NFKC", text)  # names as `ast` reads them; same lines
-    lines: list[int] = []
-    line, counted, carriage_returns = 1, 0, "\r" in text
-    for call in starting_words(_RANGE_CALL, text):
-        if _may_be_constant_arguments(text, call.end()):
-            line += line_breaks(text, counted, call.start(), carriage_returns)
-            counted = call.start()
-            lines.append(line)
-    return tuple(lines)
+    calls = (call for call in starting_words(_RANGE_CALL, text)
+             if _may_be_constant_arguments(text, call.end()))
+    return tuple(line for _call, line in match_lines(text, calls))
 
 
 def _may_be_constant_arguments(text: str, start: int) -> bool:
@@ -126,6 +121,17 @@ def _may_be_constant_arguments(text: str, start: int) -> bool:
             return _NOT_CONSTANT.search(text, start, position) is None
         position += 1
     return True
+
+
+def match_lines(text: str, matches: Iterable[re.Match]) -> Iterator[tuple[re.Match, int]]:
+    """Each of ``matches`` (in order, over ``text``) with the line it starts on, as Python
+    counts lines (CRLF, CR, LF)."""
+    carriage_returns = "\r" in text
+    line, counted = 1, 0
+    for match in matches:
+        line += line_breaks(text, counted, match.start(), carriage_returns)
+        counted = match.start()
+        yield match, line
 
 
 def line_breaks(text: str, start: int, end: int, carriage_returns: bool) -> int:

@@ -19,8 +19,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from scanlint.files import constant_range_lines, line_breaks, may_contain_unrolled_loop
-from scanlint.words import first_starting_word, starting_words
+from scanlint.files import constant_range_lines, line_breaks, match_lines, may_contain_unrolled_loop
+from scanlint.words import any_word, first_starting_word, starting_words
 
 FAMILY = frozenset({"scan", "fori_loop", "while_loop", "map"})
 # Packages whose imports can name a jit (`jax.jit`, `flax.nnx.jit`, `equinox.filter_jit`),
@@ -29,12 +29,15 @@ JIT_PACKAGES = frozenset({"jax", "flax", "equinox"})
 JIT_ATTRIBUTES = frozenset({"jit", "filter_jit"})
 
 
-def _statements(body: list[ast.stmt], into_definitions: bool = True):
+def _statements(body: list[ast.stmt], into_definitions: bool = True, wanted=None):
     """Every statement, nested ones included, without entering expressions; with
-    ``into_definitions`` False, a nested def or class is yielded but not entered."""
+    ``into_definitions`` False, a nested def or class is yielded but not entered; with
+    ``wanted``, a statement it says no to is neither yielded nor entered."""
     stack = list(body)
     while stack:
         node = stack.pop()
+        if wanted is not None and not wanted(node):
+            continue
         yield node
         if not into_definitions and isinstance(
                 node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -82,22 +85,13 @@ def _imports(tree: ast.Module, text: str | None = None) -> list[ast.stmt]:
     searchable = _searchable(text)
     _add_lines(lines, searchable, starting_words(_IMPORT_WORD, searchable))
     marks = sorted(lines)
-    found, stack = [], list(reversed(tree.body))
-    while stack:
-        node = stack.pop()
-        first, last = node.lineno, node.end_lineno or node.lineno
-        at = bisect.bisect_left(marks, first)
-        if at == len(marks) or marks[at] > last:
-            continue  # nothing in it spells `import`
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
-            found.append(node)
-            continue
-        inner = [*getattr(node, "body", ()), *getattr(node, "orelse", ()),
-                 *getattr(node, "finalbody", ())]
-        inner += [s for h in getattr(node, "handlers", ()) for s in h.body]
-        inner += [s for c in getattr(node, "cases", ()) for s in c.body]
-        stack.extend(reversed([s for s in inner if isinstance(s, ast.stmt)]))
-    return found
+
+    def spells_import(node: ast.stmt) -> bool:
+        at = bisect.bisect_left(marks, node.lineno)
+        return at < len(marks) and marks[at] <= (node.end_lineno or node.lineno)
+
+    return [node for node in _statements(tree.body, wanted=spells_import)
+            if isinstance(node, (ast.Import, ast.ImportFrom))]
 
 
 def _jax_imports(imports: list[ast.stmt]) -> dict[str, set[str]]:
@@ -253,20 +247,15 @@ def site_facts(text: str, tree: ast.Module) -> SiteFacts:
 
     if functions:
         searchable = _searchable(text)
-        named = re.compile(r"(?:%s)\b" % "|".join(re.escape(f) for f in sorted(functions)))
-        _add_lines(lines, searchable, starting_words(named, searchable))
+        _add_lines(lines, searchable, starting_words(any_word(functions), searchable))
     return SiteFacts(imports, functions, tuple(sorted(lines)), jit_facts(tree, text, statements))
 
 
 def _add_lines(lines: set[int], text: str, matches: Iterable[re.Match]) -> None:
     """Every line one of ``matches`` (in order, over ``text``) is on."""
     carriage_returns = "\r" in text
-    line, counted = 1, 0
-    for match in matches:
-        start, end = match.span()
-        line += line_breaks(text, counted, start, carriage_returns)
-        counted = start
-        last = line + line_breaks(text, start, end, carriage_returns)
+    for match, line in match_lines(text, matches):
+        last = line + line_breaks(text, *match.span(), carriage_returns)
         if last == line:
             lines.add(line)
         else:
@@ -382,9 +371,8 @@ def _wrapped_names(text: str, jit_names: set[str]) -> frozenset[str]:
     or `jit`/`filter_jit` (the model's `jax.jit`, `eqx.filter_jit`, ... spell them). A
     superset of the wraps the model resolves: it also matches strings, comments and jits of
     other packages."""
-    callee = re.compile(r"(?:%s)\b" % "|".join(map(re.escape, sorted(jit_names | JIT_ATTRIBUTES))))
     found = set()
-    for name in starting_words(callee, text):
+    for name in starting_words(any_word(jit_names | JIT_ATTRIBUTES), text):
         call = _WRAPPED.match(text, name.end())
         if call is not None:
             found.add(call.group(1))
@@ -403,22 +391,16 @@ def may_jit_a_counted_loop(text: str) -> bool:
     if "\r" in text:  # `^` knows only LF; the lines stay the lines `ast` counts
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     names = JIT_ATTRIBUTES | set(_JIT_ALIAS.findall(text))
-    jit_word = re.compile(r"(?:%s)\b" % "|".join(map(re.escape, sorted(names))))
-    line, counted = 1, 0
-    for decorator in _DECORATOR.finditer(text):
-        line += text.count("\n", counted, decorator.start())
-        counted = decorator.start()
+    jit_word = any_word(names)
+    for decorator, line in match_lines(text, _DECORATOR.finditer(text)):
         if line > last_loop:
             break
         header = _DEF_OR_CLASS_LINE.search(text, decorator.end())
         if first_starting_word(jit_word, text, decorator.end(),
                                header.start() if header else len(text)) is not None:
             return True
-    wrapped = _wrapped_names(text, names - JIT_ATTRIBUTES)
-    line, counted = 1, 0
-    for definition in starting_words(_DEF_NAME, text) if wrapped else ():
-        line += text.count("\n", counted, definition.start())
-        counted = definition.start()
+    wrapped = _wrapped_names(text, names)
+    for definition, line in match_lines(text, starting_words(_DEF_NAME, text)) if wrapped else ():
         if line > last_loop:
             break
         if definition.group(1) in wrapped:

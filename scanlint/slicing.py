@@ -31,10 +31,11 @@ import secrets
 import unicodedata
 from dataclasses import dataclass, field
 
+from scanlint.files import match_lines
 from scanlint.prefilter import (SITE_PREDICATES, SiteFacts, _statements,
                                 names_passed_to_sites, site_calls, site_facts,
                                 statement_lines, statement_may_hold_site, walk)
-from scanlint.words import first_starting_word, starting_words
+from scanlint.words import any_word, first_starting_word, starting_words
 
 FULL_PARSE_VARIABLE = "SCANLINT_FULL_PARSE"
 # Parses with a wider selection before giving up and parsing the whole file.
@@ -406,14 +407,10 @@ def _readers_of(names: set[str], tree: ast.Module, text: str) -> set[int]:
     front, they cost no widening (a reparse of the whole selection)."""
     if not names:
         return set()
-    word = re.compile(r"(?:" + "|".join(map(re.escape, sorted(names))) + r")\b")
     starts = [min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", ()))])
               for node in tree.body]
     found: set[int] = set()
-    line, offset = 1, 0
-    for match in starting_words(word, text):
-        line += text.count("\n", offset, match.start())
-        offset = match.start()
+    for _match, line in match_lines(text, starting_words(any_word(names), text)):
         index = bisect.bisect_right(starts, line) - 1
         if index >= 0 and line <= (tree.body[index].end_lineno or line):
             found.add(index)

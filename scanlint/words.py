@@ -37,6 +37,12 @@ def first_starting_word(pattern: re.Pattern, text: str, pos: int = 0,
     return next(starting_words(pattern, text, pos, endpos), None)
 
 
+def any_word(names) -> re.Pattern:
+    """A pattern for any of ``names`` as a whole word, for `starting_words` (which checks the
+    boundary before it)."""
+    return re.compile(r"(?:%s)\b" % "|".join(map(re.escape, sorted(names))))
+
+
 def _is_word_character(character: str) -> bool:
     """What `\\w` matches in a `str` pattern."""
     return character.isalnum() or character == "_"
