@@ -138,12 +138,7 @@ def visit(node: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
 def _walk(node: cst.CSTNode, visitor: cst.CSTVisitor, plan: _Plan) -> None:
     enter, leave = plan.hooks_for(type(node))
     if enter is None or enter(visitor, node) is not False:
-        for name in _fields(node):
-            value = getattr(node, name)
-            if isinstance(value, cst.CSTNode):
-                _walk(value, visitor, plan)
-            elif value is not None and not isinstance(value, MaybeSentinel):
-                for child in value:
-                    _walk(child, visitor, plan)
+        for child in children(node):
+            _walk(child, visitor, plan)
     if leave is not None:
         leave(visitor, node)
