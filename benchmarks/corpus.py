@@ -18,6 +18,7 @@ Crashes (exceptions escaping the engine) and SCN990 internal errors must both be
 from __future__ import annotations
 
 import argparse
+import hashlib
 import importlib.util
 import json
 import os
@@ -97,6 +98,9 @@ def one_file(path: str) -> dict:
                 elif structure_codes(once.text, path) - structure_codes(result.source.text, path):
                     out["fix_failures"].append(f"{name} (a fix added SCN201-203 findings)")
                 out.setdefault("fixed", {})[name] = once.applied
+                # The fixed text itself, so that two versions' JSON differ when a fix does.
+                out.setdefault("fixed_sha256", {})[name] = hashlib.sha256(
+                    once.text.encode("utf-8", "surrogatepass")).hexdigest()
     except Exception as error:  # exactly what the run must never see
         out["crash"] = f"{type(error).__name__}: {error}"
     return out
