@@ -28,8 +28,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from recall_cases import CASES, Case  # noqa: E402
-from scanlint.engine import check_text  # noqa: E402
-from scanlint.settings import Settings  # noqa: E402
+from scanlint.core.settings import Settings  # noqa: E402
+from scanlint.engine.check import check_text  # noqa: E402
 
 SETTINGS = Settings()  # the defaults: every SCN2xx rule on
 

@@ -37,12 +37,13 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from corpus import STYLES, default_trees  # noqa: E402  (the same trees and styles)
-from scanlint import engine, slicing  # noqa: E402
-from scanlint.diagnostic import diagnostic_to_dict  # noqa: E402
-from scanlint.engine import check_text, fix_text  # noqa: E402
-from scanlint.files import SourceError, discover, may_contain_site, read_source  # noqa: E402
-from scanlint.prefilter import may_have_site, parse, text_may_hold_site  # noqa: E402
-from scanlint.settings import Settings  # noqa: E402
+from scanlint.core.diagnostic import diagnostic_to_dict  # noqa: E402
+from scanlint.core.settings import Settings  # noqa: E402
+from scanlint.engine import check  # noqa: E402
+from scanlint.engine.check import check_text, fix_text  # noqa: E402
+from scanlint.prefilter import slicing
+from scanlint.prefilter.syntax import may_have_site, parse, text_may_hold_site  # noqa: E402
+from scanlint.source.files import SourceError, discover, may_contain_site, read_source  # noqa: E402
 
 
 # The engine's parse statistics (`engine.ParseStats`) of every check made with the selection
@@ -53,11 +54,11 @@ PARSES: list = []
 def _with_selection(on: bool, function, *args):
     previous = os.environ.get(slicing.FULL_PARSE_VARIABLE)
     os.environ[slicing.FULL_PARSE_VARIABLE] = "0" if on else "1"
-    engine.PARSE_LOG = PARSES if on else None
+    check.PARSE_LOG = PARSES if on else None
     try:
         return function(*args)
     finally:
-        engine.PARSE_LOG = None
+        check.PARSE_LOG = None
         if previous is None:
             del os.environ[slicing.FULL_PARSE_VARIABLE]
         else:
@@ -85,14 +86,14 @@ def selection_misses(text: str) -> list[str]:
     out (both modes above share the prefilters, so the comparison alone cannot see this)."""
     import libcst as cst
 
-    from scanlint.model import FileModel
+    from scanlint.semantic.model import FileModel
 
     tree = parse(text)
     try:
         model = FileModel(cst.parse_module(text), text, tree)
     except Exception:
         return []
-    from scanlint.unrolled import jit_comprehensions, jit_loops
+    from scanlint.semantic.jit_loops import jit_comprehensions, jit_loops
 
     lines = [model.range_of(site.call, site.statement).start.line for site in model.sites]
     # SCN301's sites: the loops and comprehensions under jit, and the defs jit traces them in.
@@ -132,8 +133,8 @@ def stub_fidelity(text: str) -> list[str]:
     selection, outside the stubs; empty when nothing does."""
     import libcst as cst
 
-    from scanlint.positions import Mismatch, StatementPositions
-    from scanlint.diagnostic import LineIndex
+    from scanlint.core.diagnostic import LineIndex
+    from scanlint.semantic.positions import Mismatch, StatementPositions
 
     tree = parse(text)
     selection = slicing.every_stub(text, tree) if tree is not None else None

@@ -28,9 +28,10 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from project_suites import package_folder, scanlint_env  # noqa: E402
 
-from scanlint.engine import fix_text  # noqa: E402
-from scanlint.settings import Settings  # noqa: E402
-from scanlint.verify.cli import PYTEST_TIMEOUT, Subject, record_subjects, verify_sources  # noqa: E402
+from scanlint.core.settings import Settings  # noqa: E402
+from scanlint.engine.check import fix_text  # noqa: E402
+from scanlint.verify.cli import (  # noqa: E402
+    PYTEST_TIMEOUT, Subject, record_subjects, verify_sources)
 from scanlint.verify.runner import RunOptions  # noqa: E402
 
 

@@ -12,10 +12,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from scanlint import __version__
-from scanlint.config import ConfigError, find_pyproject, load_settings, validate_codes, with_overrides
-from scanlint.diagnostic import Diagnostic
-from scanlint.errors import UsageError
-from scanlint.settings import PARAM_STYLES, STEP_STYLES, Settings
+from scanlint.core.diagnostic import Diagnostic
+from scanlint.core.errors import UsageError
+from scanlint.core.settings import PARAM_STYLES, STEP_STYLES, Settings
+from scanlint.engine.config import (ConfigError, find_pyproject, load_settings, validate_codes,
+                                    with_overrides)
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
@@ -114,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
 
 # -- scanlint rule -------------------------------------------------------------------------
 def run_rule(args) -> int:
-    from scanlint.docs import rule_markdown, rules_markdown
+    from scanlint.report.rule_docs import rule_markdown, rules_markdown
     from scanlint.rules import rule_by_code
 
     if args.all:
@@ -160,7 +161,7 @@ class RunSummary:
 
 
 def repo_root(start: str) -> str | None:
-    from scanlint.gitdiff import repo_root as find
+    from scanlint.source.gitdiff import repo_root as find
 
     return find(start)
 
@@ -168,7 +169,7 @@ def repo_root(start: str) -> str | None:
 def only_changed(diagnostics: list[Diagnostic], rev: str, ctx) -> list[Diagnostic]:
     """The findings that touch a line added or changed since ``rev`` (lines of the stored
     file: a notebook's JSON)."""
-    from scanlint.gitdiff import GitError, changed_lines, verify_revision
+    from scanlint.source.gitdiff import GitError, changed_lines, verify_revision
 
     try:
         verify_revision(rev, os.getcwd())
@@ -225,9 +226,9 @@ def exit_code(summary: RunSummary, exit_zero: bool) -> int:
 
 
 def check_paths(paths: list[str], settings: Settings, args, root: str) -> RunSummary:
-    from scanlint.engine import READ_ERROR, system_diagnostic
-    from scanlint.files import discover
-    from scanlint.runner import run_files
+    from scanlint.engine.check import READ_ERROR, system_diagnostic
+    from scanlint.engine.runner import run_files
+    from scanlint.source.files import discover
 
     found = discover(paths, settings.exclude + settings.extend_exclude,
                      settings.respect_gitignore, root, force_exclude=args.force_exclude)
@@ -276,7 +277,7 @@ def remember(source, sources: dict[str, str], notebooks: dict) -> None:
 
 def fixed_source(result):
     """The fixed file as a SourceFile."""
-    from scanlint.files import SourceFile
+    from scanlint.source.files import SourceFile
 
     return result.fixed_source or SourceFile(result.path, result.fixed_text,
                                              result.source.encoding)
@@ -285,7 +286,7 @@ def fixed_source(result):
 def add_missing_sources(sources: dict[str, str], notebooks: dict,
                         diagnostics: list[Diagnostic]) -> None:
     """Formats quote lines and count columns in bytes: cached results carry no text."""
-    from scanlint.files import SourceError, read_source
+    from scanlint.source.files import SourceError, read_source
 
     for path in {d.path for d in diagnostics} - set(sources):
         try:
@@ -297,7 +298,7 @@ def add_missing_sources(sources: dict[str, str], notebooks: dict,
 def verify_fixes(results, settings: Settings, args) -> dict:
     """Path -> the verify report of its fixes (one test run for all files with --pytest);
     stderr says why a file's fixes are not written. A notebook runs as its code cells."""
-    from scanlint.notebook import runnable_text
+    from scanlint.source.notebook import runnable_text
     from scanlint.verify.cli import Subject, verify_fixes as verify
 
     subjects = [Subject(r.path, runnable_text(r.source), runnable_text(fixed_source(r)))
@@ -317,7 +318,7 @@ def verify_fixes(results, settings: Settings, args) -> dict:
 
 def unverified(result, settings: Settings) -> list[Diagnostic]:
     """The file's findings as they stand, its fixes left unapplied."""
-    from scanlint.engine import check_notebook, check_text
+    from scanlint.engine.check import check_notebook, check_text
 
     if result.source.notebook is not None:
         return check_notebook(result.source, settings).diagnostics
@@ -329,8 +330,8 @@ def cache_dir(args) -> str:
 
 
 def write_fixed(result, diagnostics: list[Diagnostic]) -> bool:
-    from scanlint.engine import INTERNAL_ERROR, system_diagnostic
-    from scanlint.files import write_atomic
+    from scanlint.engine.check import INTERNAL_ERROR, system_diagnostic
+    from scanlint.source.files import write_atomic
 
     try:
         write_atomic(result.path, fixed_bytes(result))
@@ -343,7 +344,7 @@ def write_fixed(result, diagnostics: list[Diagnostic]) -> bool:
 
 def fixed_bytes(result) -> bytes:
     """What --fix writes: the fixed text in the file's encoding, or the fixed notebook."""
-    from scanlint.files import encode_source
+    from scanlint.source.files import encode_source
 
     if result.fixed_source is not None and result.fixed_source.notebook is not None:
         return result.fixed_source.notebook.data
@@ -354,7 +355,7 @@ def file_diff(result) -> str:
     """What --diff prints for a fixed file: one diff, or one per changed notebook cell."""
     if result.fixed_source is None or result.fixed_source.notebook is None:
         return unified_diff(result.path, result.source.text, result.fixed_text)
-    from scanlint.notebook import changed_cells
+    from scanlint.source.notebook import changed_cells
 
     def whole_lines(source: str) -> str:  # a cell's last line rarely ends with a newline
         return source if source.endswith(("\n", "\r")) or not source else source + "\n"
@@ -377,7 +378,7 @@ def unified_diff(path: str, old: str, new: str) -> str:
 
 
 def check_stdin(args, settings: Settings) -> int:
-    from scanlint.engine import check_file
+    from scanlint.engine.check import check_file
     from scanlint.report import ReportContext, renderer
 
     path = args.stdin_filename or "-"

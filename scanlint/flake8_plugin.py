@@ -26,7 +26,7 @@ class ScanlintChecker:
         self.lines = lines
 
     def run(self) -> Iterator[tuple[int, int, str, type]]:
-        from scanlint.engine import check_text
+        from scanlint.engine.check import check_text
 
         folder = (os.path.dirname(os.path.abspath(self.filename))
                   if self.filename not in ("-", "stdin") else os.getcwd())
@@ -41,7 +41,7 @@ class ScanlintChecker:
 @functools.lru_cache(maxsize=256)
 def _settings_of(folder: str):
     """(the settings for files in ``folder``, None) or (None, what is wrong with them)."""
-    from scanlint.config import ConfigError, find_pyproject, load_settings
+    from scanlint.engine.config import ConfigError, find_pyproject, load_settings
 
     try:
         return load_settings(find_pyproject(folder)), None

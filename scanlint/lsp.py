@@ -15,10 +15,10 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from scanlint import __version__
-from scanlint.diagnostic import Diagnostic, Edit, Position, utf16_offset
+from scanlint.core.diagnostic import Diagnostic, Edit, Position, utf16_offset
 
 if TYPE_CHECKING:
-    from scanlint.notebook import NotebookCode
+    from scanlint.source.notebook import NotebookCode
 
 
 def lsp_range(types, lines: list[str], start, end):
@@ -46,8 +46,8 @@ def text_edits(types, edits: tuple[Edit, ...], lines: list[str]):
 
 
 def settings_for(path: str):
-    from scanlint.config import ConfigError, find_pyproject, load_settings
-    from scanlint.settings import Settings
+    from scanlint.core.settings import Settings
+    from scanlint.engine.config import ConfigError, find_pyproject, load_settings
 
     try:
         return load_settings(find_pyproject(os.path.dirname(path) or os.getcwd()))
@@ -90,8 +90,8 @@ class CheckedNotebook:
 
 def check_notebook_cells(path: str, cells: list[tuple[str, str, str]]) -> CheckedNotebook:
     """Checks a notebook given as (cell document, cell type, source) for each cell."""
-    from scanlint.engine import check_text
-    from scanlint.notebook import notebook_code
+    from scanlint.engine.check import check_text
+    from scanlint.source.notebook import notebook_code
 
     code = notebook_code((kind, source) for _, kind, source in cells)
     found = code.boundaries().strip(check_text(code.code, path, settings_for(path)))
@@ -103,7 +103,7 @@ def build_server():
     from lsprotocol import types
     from pygls.lsp.server import LanguageServer
 
-    from scanlint.engine import check_text, fix_text
+    from scanlint.engine.check import check_text, fix_text
 
     server = LanguageServer("scanlint", __version__, notebook_document_sync=(
         types.NotebookDocumentSyncOptions(notebook_selector=[

@@ -9,8 +9,8 @@ import libcst as cst
 import pytest
 
 from jax_runner import run_snippets
-from scanlint.carry_types import DEFAULT, Aval, Context, value_of
-from scanlint.model import FileModel
+from scanlint.semantic.carry_types import DEFAULT, Aval, Context, value_of
+from scanlint.semantic.model import FileModel
 
 pytest.importorskip("jax")
 
@@ -94,7 +94,7 @@ def test_shapes_match_jax():
 def test_an_unknown_operand_of_a_mean_is_inexact():
     """Whatever `b` is, `jnp.mean(b)` is floating (or complex): an int carry cannot take it,
     a float or complex one may."""
-    from scanlint.carry_types import INEXACT, as_aval, dtype_differs
+    from scanlint.semantic.carry_types import INEXACT, as_aval, dtype_differs
 
     module = cst.parse_module(HEADER + "def f(b):\n    return jnp.mean(b) + jnp.exp(b)\n")
     model = FileModel(module)

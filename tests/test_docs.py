@@ -2,7 +2,7 @@
 
 from conftest import ROOT
 
-from scanlint.docs import rules_markdown
+from scanlint.report.rule_docs import rules_markdown
 
 
 def test_rules_reference_is_current():

@@ -18,7 +18,7 @@ import pytest
 
 from test_param_style_runtime import fixed
 
-from scanlint.settings import Settings
+from scanlint.core.settings import Settings
 
 jax = pytest.importorskip("jax")
 import jax.numpy as jnp  # noqa: E402

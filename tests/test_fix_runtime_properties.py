@@ -16,8 +16,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scanlint.engine import check_text
-from scanlint.settings import Settings
+from scanlint.core.settings import Settings
+from scanlint.engine.check import check_text
 from test_param_style_runtime import CARRY, changed_functions, fixed, verify
 
 pytest.importorskip("jax")

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from scanlint.engine import check_text, fix_text
+from scanlint.core.settings import Settings
+from scanlint.engine.check import check_text, fix_text
 from scanlint.rules import all_rules
-from scanlint.settings import Settings
 
 pytest.importorskip("jax")
 

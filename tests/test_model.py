@@ -3,7 +3,7 @@
 import libcst as cst
 import pytest
 
-from scanlint.model import FileModel
+from scanlint.semantic.model import FileModel
 
 
 def sites(source: str):
@@ -78,7 +78,7 @@ def test_body_kinds_module_def_partial_attribute_and_star_args():
 
 
 def test_functions_under_jit_and_their_static_parameters():
-    from scanlint.unrolled import jit_loops
+    from scanlint.semantic.jit_loops import jit_loops
 
     source = (
         "import functools\nfrom functools import partial\nimport jax\nimport equinox as eqx\n"

@@ -23,10 +23,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import ROOT, run_scanlint
-from scanlint.diagnostic import Diagnostic, Edit, Fix, LineIndex, Position
-from scanlint.files import read_source
-from scanlint.notebook import notebook_code, runnable_text
-from scanlint.settings import Settings as ScanlintSettings
+from scanlint.core.diagnostic import Diagnostic, Edit, Fix, LineIndex, Position
+from scanlint.core.settings import Settings as ScanlintSettings
+from scanlint.source.files import read_source
+from scanlint.source.notebook import notebook_code, runnable_text
 
 NOTEBOOKS = ROOT / "tests" / "notebooks"
 JUPYTER, COLAB = "jupyter_rollout.ipynb", "colab_rollout.ipynb"
@@ -259,7 +259,7 @@ LAYOUTS = {  # how tools write notebooks: a function of the document alone
 @pytest.mark.parametrize("bom", [False, True], ids=["", "bom"])
 def test_every_layout_is_kept_byte_for_byte(tmp_path, layout, lines_as_list, bom):
     """Written by the same layout, the fixed document is exactly the bytes --fix writes."""
-    from scanlint.engine import check_file
+    from scanlint.engine.check import check_file
 
     render = LAYOUTS[layout]
     document = layout_document(lines_as_list)
@@ -338,7 +338,7 @@ def test_placeholders_never_collide_with_the_notebooks_own_names():
 
 # -- edits stay within cells ---------------------------------------------------------------------
 def test_a_fix_with_an_edit_across_two_cells_is_not_applied(tmp_path, monkeypatch):
-    from scanlint import engine
+    from scanlint.engine import check
 
     notebook = nbformat.v4.new_notebook(cells=[
         nbformat.v4.new_code_cell("import jax\na = 1"), nbformat.v4.new_code_cell("b = 2")])
@@ -355,8 +355,8 @@ def test_a_fix_with_an_edit_across_two_cells_is_not_applied(tmp_path, monkeypatc
         return [Diagnostic("SCN001", "m", path, at, at, across, 2, (2, 2))] if "a = 1" in text \
             else []
 
-    monkeypatch.setattr(engine, "check_text", found)
-    result = engine.check_notebook(source, ScanlintSettings(), fix=True)
+    monkeypatch.setattr(check, "check_text", found)
+    result = check.check_notebook(source, ScanlintSettings(), fix=True)
     assert result.fixed_text is None and [d.fix for d in result.diagnostics] == [None]
 
 

@@ -7,8 +7,8 @@ import libcst as cst
 import pytest
 
 from conftest import FIXTURES, run_scanlint
-from scanlint.engine import check_text, fix_text
-from scanlint.settings import Settings
+from scanlint.core.settings import Settings
+from scanlint.engine.check import check_text, fix_text
 
 pytest.importorskip("jax")
 

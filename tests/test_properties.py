@@ -5,8 +5,8 @@ import libcst as cst
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scanlint.engine import check_text, fix_text
-from scanlint.settings import Settings
+from scanlint.core.settings import Settings
+from scanlint.engine.check import check_text, fix_text
 
 STYLES = [Settings(), Settings(param_style="carry"), Settings(param_style="closure"),
           Settings(param_style="consistent", step_style="def")]
@@ -82,7 +82,7 @@ def scan_programs(draw):
 @FAST
 @given(scan_programs())
 def test_scan_shaped_programs_fix_soundly(source):
-    from scanlint.model import FileModel
+    from scanlint.semantic.model import FileModel
 
     assert len(FileModel(cst.parse_module(source)).sites) == 1
     assert_sound(source)

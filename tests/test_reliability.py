@@ -9,8 +9,8 @@ import time
 import pytest
 
 from conftest import run_scanlint
-from scanlint.engine import check_file, fix_text
-from scanlint.settings import Settings
+from scanlint.core.settings import Settings
+from scanlint.engine.check import check_file, fix_text
 
 SOURCE = ("import jax\n\ndef run(xs, k):\n    step = lambda c, x: (c + k * x, c)  # é\n"
           "    return jax.lax.scan(step, 0.0, xs)\n")
@@ -112,8 +112,8 @@ def test_unreadable_file_and_file_deleted_during_the_run(tmp_path, monkeypatch):
     [diagnostic] = check_file(str(path), Settings()).diagnostics
     assert diagnostic.code == "SCN900" and "Permission denied" in diagnostic.message
     monkeypatch.undo()
-    from scanlint.files import discover
-    from scanlint.runner import run_files
+    from scanlint.engine.runner import run_files
+    from scanlint.source.files import discover
 
     found = discover([str(tmp_path)]).files
     path.unlink()
@@ -162,8 +162,8 @@ def test_fix_follows_no_symlink_out_of_the_tree(tmp_path):
 
 
 def test_a_fix_that_would_not_parse_is_dropped_and_reported(monkeypatch):
-    from scanlint import engine
-    from scanlint.diagnostic import Diagnostic, Edit, Fix, Position
+    from scanlint.core.diagnostic import Diagnostic, Edit, Fix, Position
+    from scanlint.engine import check
 
     def broken_check(text, path, settings):
         if "broken" in text:
@@ -172,8 +172,8 @@ def test_a_fix_that_would_not_parse_is_dropped_and_reported(monkeypatch):
         return [Diagnostic("SCN001", "m", path, Position(3, 0), Position(3, 1),
                            Fix("safe", "break it", (edit,)), 3, (3, 3))]
 
-    monkeypatch.setattr(engine, "check_text", broken_check)
-    outcome = engine.fix_text(SOURCE, "x.py", Settings())
+    monkeypatch.setattr(check, "check_text", broken_check)
+    outcome = check.fix_text(SOURCE, "x.py", Settings())
     assert outcome.text == SOURCE and outcome.applied == 0
     assert [d.code for d in outcome.errors] == ["SCN990"]
     assert "does not parse" in outcome.errors[0].message
@@ -232,7 +232,7 @@ def _exact_depth(tree) -> int:
 def test_the_depth_bound_never_passes_a_deep_file(make, n):
     import ast
 
-    from scanlint.engine import _MAX_DEPTH, _certainly_shallow
+    from scanlint.engine.check import _MAX_DEPTH, _certainly_shallow
 
     body = f"y = {make(n)}\n"
     for level in range(40):  # statements nested in statements add levels too

@@ -3,9 +3,9 @@
 import libcst as cst
 import pytest
 
-from scanlint.engine import check_text, fix_text
+from scanlint.core.settings import Settings
+from scanlint.engine.check import check_text, fix_text
 from scanlint.rules import Valid, all_rules
-from scanlint.settings import Settings
 
 RULES = [r for r in all_rules() if not r.SYSTEM]
 VALID = [(r.CODE, i, v) for r in RULES for i, v in enumerate(r.VALID)]

@@ -9,13 +9,13 @@ import libcst as cst
 import pytest
 
 from conftest import FIXTURES, ROOT
-from scanlint import slicing
-from scanlint.engine import check_text
-from scanlint.files import discover, read_source
-from scanlint.model import FileModel
-from scanlint.prefilter import may_have_site, parse
+from scanlint.core.settings import Settings
+from scanlint.engine.check import check_text
+from scanlint.prefilter import slicing
+from scanlint.prefilter.syntax import may_have_site, parse
 from scanlint.rules import Valid, all_rules
-from scanlint.settings import Settings
+from scanlint.semantic.model import FileModel
+from scanlint.source.files import discover, read_source
 
 
 def _load_equivalence():
@@ -278,8 +278,8 @@ def test_names_are_matched_as_python_spells_them():
 
 
 def test_a_file_no_site_can_be_in_imports_neither_libcst_nor_rules():
-    probe = ("import sys\nfrom scanlint.engine import check_text\n"
-             "from scanlint.settings import Settings\n"
+    probe = ("import sys\nfrom scanlint.engine.check import check_text\n"
+             "from scanlint.core.settings import Settings\n"
              "text = 'import jax\\nfrom jax import lax\\nx = lax.cond\\nscan = map\\n'\n"
              "print(check_text(text, 'a.py', Settings()),\n"
              "      sorted(m for m in sys.modules if m.startswith(('libcst', 'scanlint.rules'))))\n")
@@ -301,11 +301,11 @@ def test_no_rule_forces_a_whole_parse_of_jax_modules(module, style, monkeypatch)
     path = __import__("pathlib").Path(spec.origin).parent / "_src" / module if spec else None
     if path is None or not path.is_file():
         pytest.skip("jax's sources are not installed")
-    from scanlint import engine
+    from scanlint.engine import check
 
     text = read_source(str(path)).text
     log = []
-    monkeypatch.setattr(engine, "PARSE_LOG", log)
+    monkeypatch.setattr(check, "PARSE_LOG", log)
     settings = Settings() if style == "default" else Settings(param_style=style)
     check_text(text, str(path), settings)
     for stats in log:

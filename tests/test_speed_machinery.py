@@ -11,13 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import FIXTURES, ROOT, run_scanlint
-from scanlint.cache import ResultCache
-from scanlint.files import discover, may_call_constant_range, may_contain_site, read_source
-from scanlint.model import FileModel
-from scanlint.prefilter import (_constant_range, jit_facts, may_call_family, may_have_site,
-                                 may_hold_unrolled_loop, parse, text_may_hold_site)
-from scanlint.settings import Settings
-from scanlint.unrolled import jit_comprehensions, jit_loops
+from scanlint.core.settings import Settings
+from scanlint.engine.cache import ResultCache
+from scanlint.prefilter.syntax import (_constant_range, jit_facts, may_call_family, may_have_site,
+                                       may_hold_unrolled_loop, parse, text_may_hold_site)
+from scanlint.semantic.jit_loops import jit_comprehensions, jit_loops
+from scanlint.semantic.model import FileModel
+from scanlint.source.files import discover, may_call_constant_range, may_contain_site, read_source
 
 SOURCE = ("import jax\n\ndef run(xs, k):\n    step = lambda c, x: (c + k * x, c)\n"
           "    return jax.lax.scan(step, 0.0, xs)\n")
@@ -43,17 +43,17 @@ def test_same_findings_with_one_or_two_jobs_and_with_or_without_cache(tmp_path):
 
 
 def test_cache_key_changes_with_content_settings_and_version(monkeypatch, tmp_path):
-    import scanlint.cache
+    import scanlint.engine.cache
 
     base = ResultCache(str(tmp_path), Settings())
     key = base.key("a.py", b"x = 1\n")
     assert key == ResultCache(str(tmp_path), Settings()).key("a.py", b"x = 1\n")
     assert key != base.key("a.py", b"x = 2\n")
     assert key != ResultCache(str(tmp_path), Settings(param_style="carry")).key("a.py", b"x = 1\n")
-    monkeypatch.setattr(scanlint.cache, "__version__", "999.0")
+    monkeypatch.setattr(scanlint.engine.cache, "__version__", "999.0")
     assert key != ResultCache(str(tmp_path), Settings()).key("a.py", b"x = 1\n")
     monkeypatch.undo()
-    monkeypatch.setattr(scanlint.cache, "code_fingerprint", lambda: "edited")
+    monkeypatch.setattr(scanlint.engine.cache, "code_fingerprint", lambda: "edited")
     assert key != ResultCache(str(tmp_path), Settings()).key("a.py", b"x = 1\n")
 
 
@@ -235,19 +235,20 @@ def test_the_text_test_drops_ranges_no_model_counts():
 # -- a warm run reads no unchanged file -----------------------------------------------------
 def run_counting_reads(monkeypatch, tmp_path, clock_offset_ns=0):
     """Check ``tmp_path`` in process with the cache; the paths read, and the results."""
-    import scanlint.cache
-    import scanlint.runner
-    from scanlint.files import discover as find
+    import scanlint.engine.cache
+    import scanlint.engine.runner
+    from scanlint.source.files import discover as find
 
     reads = []
-    real_read = scanlint.runner.read_source
-    monkeypatch.setattr(scanlint.runner, "read_source",
+    real_read = scanlint.engine.runner.read_source
+    monkeypatch.setattr(scanlint.engine.runner, "read_source",
                         lambda path: reads.append(path) or real_read(path))
-    real_now = scanlint.cache.now_ns
-    monkeypatch.setattr(scanlint.runner, "now_ns", lambda: real_now() + clock_offset_ns)
+    real_now = scanlint.engine.cache.now_ns
+    monkeypatch.setattr(scanlint.engine.runner, "now_ns", lambda: real_now() + clock_offset_ns)
     files = find([str(tmp_path)], base=str(tmp_path)).files
     files = [f for f in files if "/c/" not in f]
-    results = scanlint.runner.run_files(files, Settings(), jobs=1, cache_dir=str(tmp_path / "c"))
+    results = scanlint.engine.runner.run_files(files, Settings(), jobs=1,
+                                               cache_dir=str(tmp_path / "c"))
     return reads, results
 
 
@@ -284,7 +285,7 @@ def test_an_edit_keeping_size_and_mtime_is_read_again(monkeypatch, tmp_path):
 
 
 def test_a_stat_close_to_its_read_is_not_trusted(tmp_path):
-    from scanlint.cache import RACY_NS, FileIndex
+    from scanlint.engine.cache import RACY_NS, FileIndex
 
     path = tmp_path / "a.py"
     path.write_text("x = 1\n")
@@ -305,7 +306,7 @@ def test_a_stat_close_to_its_read_is_not_trusted(tmp_path):
 def test_starting_words_is_finditer_after_a_word_boundary(text, pattern):
     import re
 
-    from scanlint.words import starting_words
+    from scanlint.prefilter.words import starting_words
 
     ours = [m.span() for m in starting_words(re.compile(pattern), text)]
     assert ours == [m.span() for m in re.finditer(r"\b" + pattern, text)]

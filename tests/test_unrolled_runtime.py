@@ -14,8 +14,8 @@ Trip counts are the default threshold (10) and arrays tiny, so each run takes se
 import pytest
 
 from conftest import FIXTURES
-from scanlint.engine import check_text
-from scanlint.settings import Settings
+from scanlint.core.settings import Settings
+from scanlint.engine.check import check_text
 from test_param_style_runtime import changed_functions, fixed, verify
 
 pytest.importorskip("jax")

@@ -192,7 +192,7 @@ def test_check_fix_verify_pytest_writes_only_exercised_files(tmp_path):
 
 
 def test_pytest_setting_is_one_shell_line(tmp_path):
-    from scanlint.config import load_settings
+    from scanlint.engine.config import load_settings
     from scanlint.verify.cli import pytest_line
 
     (tmp_path / "pyproject.toml").write_text(

@@ -1,4 +1,4 @@
-"""`scanlint.walk` makes the calls LibCST's own `visit` makes and finds the children
+"""`scanlint.semantic.walk` makes the calls LibCST's own `visit` makes and finds the children
 `node.children` finds, on every node of real files and of a file written to hold every kind
 of statement and expression (match, async, f-strings, star imports, decorators, ...)."""
 
@@ -11,7 +11,7 @@ import sysconfig
 import libcst as cst
 import pytest
 
-from scanlint import walk
+from scanlint.semantic import walk
 
 HERE = os.path.dirname(__file__)
 ROOT = os.path.dirname(HERE)

@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Callable
 
-from scanlint.diagnostic import Diagnostic, Edit, Position, apply_edits, utf8_offset, utf16_offset
+from scanlint.core.diagnostic import (Diagnostic, Edit, Position, apply_edits, utf8_offset,
+                                      utf16_offset)
 
 if TYPE_CHECKING:
-    from scanlint.notebook import CodeCell, NotebookFile
+    from scanlint.source.notebook import CodeCell, NotebookFile
 
 
 @dataclass(frozen=True)

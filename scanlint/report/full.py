@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import difflib
 
-from scanlint.diagnostic import Diagnostic
+from scanlint.core.diagnostic import Diagnostic
 from scanlint.report import ReportContext
 
 NAME = "full"

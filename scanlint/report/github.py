@@ -6,7 +6,7 @@ GitHub shows for the file), and its message says which cell and line.
 
 from __future__ import annotations
 
-from scanlint.diagnostic import Diagnostic
+from scanlint.core.diagnostic import Diagnostic
 from scanlint.report import ReportContext, severity
 
 NAME = "github"

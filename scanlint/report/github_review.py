@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import re
 
-from scanlint.diagnostic import Diagnostic, LineIndex, apply_edits
+from scanlint.core.diagnostic import Diagnostic, LineIndex, apply_edits
 from scanlint.report import ReportContext
 
 NAME = "github-review"

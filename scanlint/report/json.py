@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from scanlint.diagnostic import Diagnostic, Edit, Position
+from scanlint.core.diagnostic import Diagnostic, Edit, Position
 from scanlint.report import ReportContext
 
 NAME = "json"

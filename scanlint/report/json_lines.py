@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from scanlint.diagnostic import Diagnostic
+from scanlint.core.diagnostic import Diagnostic
 from scanlint.report import ReportContext
 from scanlint.report.json import diagnostic_dict
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 from scanlint import DOCS_URL
-from scanlint.diagnostic import Diagnostic, Position
+from scanlint.core.diagnostic import Diagnostic, Position
 from scanlint.report import ReportContext, severity
 
 NAME = "rdjson"

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from scanlint import DOCS_URL, __version__
-from scanlint.diagnostic import Diagnostic, Edit
+from scanlint.core.diagnostic import Diagnostic, Edit
 from scanlint.report import ReportContext, fingerprints, severity
 
 NAME = "sarif"
@@ -22,7 +22,7 @@ def region(start, end) -> dict:
 
 
 def rule_descriptor(rule) -> dict:
-    from scanlint.docs import rule_markdown
+    from scanlint.report.rule_docs import rule_markdown
 
     doc = rule.doc()
     what = " ".join(doc.split("## Why")[0].replace("## What it does", "").split())

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from scanlint.diagnostic import Diagnostic
+from scanlint.core.diagnostic import Diagnostic
 from scanlint.report import ReportContext
 
 NAME = "text"

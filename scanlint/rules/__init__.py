@@ -11,9 +11,9 @@ from typing import ClassVar, Iterator
 
 import libcst as cst
 
-from scanlint.diagnostic import Diagnostic, Fix, Position
-from scanlint.model import FileModel
-from scanlint.settings import Settings
+from scanlint.core.diagnostic import Diagnostic, Fix, Position
+from scanlint.core.settings import Settings
+from scanlint.semantic.model import FileModel
 
 
 @dataclass(frozen=True)

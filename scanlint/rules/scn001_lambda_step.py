@@ -4,11 +4,11 @@ from typing import Iterator
 
 import libcst as cst
 
-from scanlint import walk
-from scanlint.diagnostic import Diagnostic, Fix
-from scanlint.fixes import statement_fix
+from scanlint.core.diagnostic import Diagnostic, Fix
+from scanlint.fixes.edits import statement_fix
 from scanlint.rules import Invalid, Rule, RuleContext, Valid
-from scanlint.scopes import Binding, all_params, dotted
+from scanlint.semantic import walk
+from scanlint.semantic.scopes import Binding, all_params, dotted
 
 
 class LambdaStep(Rule):

@@ -4,18 +4,17 @@ from typing import Iterator
 
 import libcst as cst
 
-from scanlint.analysis import captures, wanted_style
-from scanlint.carry import (CarryLayout, StepFunction, carry_layout, returned_carry, slot_reads,
-                            step_function, string_key)
-from scanlint.carryfix import (call_with_init, index, names_in_use, rebuilt_statements,
-                               nodes_in, rename_loads, result_use, sequence, unpack_changes,
-                               without_slots)
-from scanlint.diagnostic import Diagnostic, Fix
-from scanlint.fixes import ReplaceById, statement_fix
-from scanlint.model import ScanSite
+from scanlint.core.diagnostic import Diagnostic, Fix
+from scanlint.fixes.carry import (call_with_init, index, names_in_use, rebuilt_statements, nodes_in,
+                                  rename_loads, result_use, sequence, unpack_changes, without_slots)
+from scanlint.fixes.edits import ReplaceById, statement_fix
 from scanlint.rules import Invalid, Rule, RuleContext, Valid
-from scanlint.scopes import lookup
-from scanlint.values import CONSTANT, values_of
+from scanlint.semantic.captures import captures, wanted_style
+from scanlint.semantic.carry import (CarryLayout, StepFunction, carry_layout, returned_carry,
+                                     slot_reads, step_function, string_key)
+from scanlint.semantic.model import ScanSite
+from scanlint.semantic.scopes import lookup
+from scanlint.semantic.values import CONSTANT, values_of
 
 
 # The NamedTuple of the rule's cases.

@@ -4,17 +4,17 @@ from typing import Iterator
 
 import libcst as cst
 
-from scanlint import walk
-from scanlint.analysis import Capture, closure_captures, wanted_style
-from scanlint.carry import (CarryLayout, StepFunction, carry_layout, only_indexed, returned_carry,
-                            returns_of, step_function)
-from scanlint.carryfix import (call_with_init, fresh_name, index, names_in_use, param_changes,
-                               rebuilt_statements, rename_loads, returns_changes, sequence,
-                               threaded_annotation, with_elements)
-from scanlint.diagnostic import Diagnostic, Fix
-from scanlint.fixes import ReplaceById, statement_fix
-from scanlint.model import ScanSite
+from scanlint.core.diagnostic import Diagnostic, Fix
+from scanlint.fixes.carry import (call_with_init, fresh_name, index, names_in_use, param_changes,
+                                  rebuilt_statements, rename_loads, returns_changes, sequence,
+                                  threaded_annotation, with_elements)
+from scanlint.fixes.edits import ReplaceById, statement_fix
 from scanlint.rules import Invalid, Rule, RuleContext, Valid
+from scanlint.semantic import walk
+from scanlint.semantic.captures import Capture, closure_captures, wanted_style
+from scanlint.semantic.carry import (CarryLayout, StepFunction, carry_layout, only_indexed,
+                                     returned_carry, returns_of, step_function)
+from scanlint.semantic.model import ScanSite
 
 
 class ClosureCapture(Rule):

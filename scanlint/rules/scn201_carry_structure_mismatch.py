@@ -4,13 +4,13 @@ from typing import Iterator
 
 import libcst as cst
 
-from scanlint import walk
-from scanlint.carry import StepFunction, literal_elements, resolve_init, step_function
-from scanlint.carry_types import (NONE, Aval, Container, Context, Returned, Value,
-                                  body_returns, step_params, value_of)
-from scanlint.diagnostic import Diagnostic
-from scanlint.model import ScanSite
+from scanlint.core.diagnostic import Diagnostic
 from scanlint.rules import Invalid, Rule, RuleContext
+from scanlint.semantic import walk
+from scanlint.semantic.carry import StepFunction, literal_elements, resolve_init, step_function
+from scanlint.semantic.carry_types import (NONE, Aval, Container, Context, Returned, Value,
+                                           body_returns, step_params, value_of)
+from scanlint.semantic.model import ScanSite
 
 _JAX = "import jax\nimport jax.numpy as jnp\n"
 

@@ -4,9 +4,9 @@ from typing import Iterator
 
 import libcst as cst
 
-from scanlint.carry_types import NONE, Container, Context, Value, value_of
-from scanlint.diagnostic import Diagnostic
+from scanlint.core.diagnostic import Diagnostic
 from scanlint.rules import Invalid, Rule, RuleContext
+from scanlint.semantic.carry_types import NONE, Container, Context, Value, value_of
 
 
 class ScanWithoutLength(Rule):

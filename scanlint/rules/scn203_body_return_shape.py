@@ -4,13 +4,13 @@ from typing import Iterator
 
 import libcst as cst
 
-from scanlint.analysis import NOT_A_TUPLE, falls_off_end
-from scanlint.carry import file_function, returns_of, step_function, transparent
-from scanlint.carry_types import body_returns
-from scanlint.diagnostic import Diagnostic
-from scanlint.model import FileModel
+from scanlint.core.diagnostic import Diagnostic
 from scanlint.rules import Invalid, Rule, RuleContext
-from scanlint.scopes import Scope
+from scanlint.semantic.captures import NOT_A_TUPLE, falls_off_end
+from scanlint.semantic.carry import file_function, returns_of, step_function, transparent
+from scanlint.semantic.carry_types import body_returns
+from scanlint.semantic.model import FileModel
+from scanlint.semantic.scopes import Scope
 
 
 class BodyReturnShape(Rule):

@@ -4,17 +4,17 @@ from typing import Iterator
 
 import libcst as cst
 
-from scanlint import walk
-from scanlint.carry import StepFunction, caller_arguments, step_function
-from scanlint.carryfix import nodes_in
-from scanlint.diagnostic import Diagnostic, Fix
-from scanlint.fixes import ReplaceById, fix_from_module
-from scanlint.model import ScanSite
-from scanlint.objects import (MUTATORS, called_method, object_class, self_changes,
-                              self_class)
+from scanlint.core.diagnostic import Diagnostic, Fix
+from scanlint.fixes.carry import nodes_in
+from scanlint.fixes.edits import ReplaceById, fix_from_module
 from scanlint.rules import Invalid, Rule, RuleContext
-from scanlint.scopes import (OwnCode, StoreVisitor, import_qualified_name, lookup,
-                             qualified_name)
+from scanlint.semantic import walk
+from scanlint.semantic.carry import StepFunction, caller_arguments, step_function
+from scanlint.semantic.instances import (MUTATORS, called_method, object_class, self_changes,
+                                         self_class)
+from scanlint.semantic.model import ScanSite
+from scanlint.semantic.scopes import (OwnCode, StoreVisitor, import_qualified_name, lookup,
+                                      qualified_name)
 
 # Mutators that return something: a call of the others whose result is used is some other
 # object's method (`return accumulator.update(carry, x)`), not a container's.

@@ -5,13 +5,13 @@ from typing import Iterator
 
 import libcst as cst
 
-from scanlint import walk
-from scanlint.analysis import captures, loop_targets
-from scanlint.carry import file_function, returns_of, step_function
-from scanlint.diagnostic import Diagnostic
-from scanlint.model import BodyRef, FileModel, ScanSite
+from scanlint.core.diagnostic import Diagnostic
 from scanlint.rules import Invalid, Rule, RuleContext
-from scanlint.scopes import Binding, OwnCode, Scope, lookup
+from scanlint.semantic import walk
+from scanlint.semantic.captures import captures, loop_targets
+from scanlint.semantic.carry import file_function, returns_of, step_function
+from scanlint.semantic.model import BodyRef, FileModel, ScanSite
+from scanlint.semantic.scopes import Binding, OwnCode, Scope, lookup
 
 
 class LoopVariableCapture(Rule):

@@ -5,17 +5,17 @@ from typing import Iterator
 
 import libcst as cst
 
-from scanlint import walk
-from scanlint.carry import (CarryLayout, StepFunction, carry_layout, resolve_init, returned_carry,
-                            returns_of, step_function)
-from scanlint.carryfix import (call_with_init, fresh_name, index, is_any_annotation, names_in_use,
-                               nodes_in, rebuilt_statements, result_use, sequence, unpack_changes,
-                               without_slots)
-from scanlint.diagnostic import Diagnostic, Fix
-from scanlint.fixes import ReplaceById, statement_fix
-from scanlint.model import FileModel, ScanSite
+from scanlint.core.diagnostic import Diagnostic, Fix
+from scanlint.fixes.carry import (call_with_init, fresh_name, index, is_any_annotation,
+                                  names_in_use, nodes_in, rebuilt_statements, result_use, sequence,
+                                  unpack_changes, without_slots)
+from scanlint.fixes.edits import ReplaceById, statement_fix
 from scanlint.rules import Invalid, Rule, RuleContext
-from scanlint.scopes import lookup, qualified_name
+from scanlint.semantic import walk
+from scanlint.semantic.carry import (CarryLayout, StepFunction, carry_layout, resolve_init,
+                                     returned_carry, returns_of, step_function)
+from scanlint.semantic.model import FileModel, ScanSite
+from scanlint.semantic.scopes import lookup, qualified_name
 
 
 class CounterIndexing(Rule):

@@ -5,13 +5,13 @@ from typing import Iterator
 
 import libcst as cst
 
-from scanlint import walk
-from scanlint.carry import file_function, returns_of, step_function
-from scanlint.carry_types import Aval, Context, value_of
-from scanlint.diagnostic import Diagnostic
-from scanlint.model import FileModel
+from scanlint.core.diagnostic import Diagnostic
 from scanlint.rules import Invalid, Rule, RuleContext
-from scanlint.scopes import Binding, Scope, lookup, qualified_name
+from scanlint.semantic import walk
+from scanlint.semantic.carry import file_function, returns_of, step_function
+from scanlint.semantic.carry_types import Aval, Context, value_of
+from scanlint.semantic.model import FileModel
+from scanlint.semantic.scopes import Binding, Scope, lookup, qualified_name
 
 ARRAY_MAKERS = ("jax.numpy.", "numpy.", "jax.random.")
 # Functions under those modules that make no array, or only a tiny one (a PRNG key).

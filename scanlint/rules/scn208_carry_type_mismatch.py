@@ -5,12 +5,12 @@ from typing import Iterator
 
 import libcst as cst
 
-from scanlint.carry import StepFunction, resolve_init, step_function
-from scanlint.carry_types import (Aval, Container, Context, Value, body_returns, dtype_differs,
-                                  shape_differs, step_params, value_of)
-from scanlint.diagnostic import Diagnostic
-from scanlint.model import FileModel, ScanSite
+from scanlint.core.diagnostic import Diagnostic
 from scanlint.rules import Invalid, Rule, RuleContext
+from scanlint.semantic.carry import StepFunction, resolve_init, step_function
+from scanlint.semantic.carry_types import (Aval, Container, Context, Value, body_returns,
+                                           dtype_differs, shape_differs, step_params, value_of)
+from scanlint.semantic.model import FileModel, ScanSite
 
 _JNP = "import jax\nimport jax.numpy as jnp\n"
 

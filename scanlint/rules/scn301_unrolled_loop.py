@@ -4,11 +4,11 @@ from typing import Iterator
 
 import libcst as cst
 
-from scanlint.diagnostic import Diagnostic
-from scanlint.loopfix import roll_fix
+from scanlint.core.diagnostic import Diagnostic
+from scanlint.fixes.roll_loop import roll_fix
 from scanlint.rules import Invalid, Rule, RuleContext, Valid
-from scanlint.rolling import comprehension_computes_arrays, rolling
-from scanlint.unrolled import jit_comprehensions, jit_loops
+from scanlint.semantic.jit_loops import jit_comprehensions, jit_loops
+from scanlint.semantic.rolling import comprehension_computes_arrays, rolling
 
 # The cases reported without a fix share these lines.
 NO_FIX_HEADER = "import jax\nimport jax.numpy as jnp\nT = 20\nSIZES = (3, 4, 5)\n@jax.jit\n"

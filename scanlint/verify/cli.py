@@ -8,13 +8,13 @@ import subprocess
 import sys
 from dataclasses import asdict, dataclass, field
 
-from scanlint.config import ConfigError, find_pyproject, load_settings, pytest_arguments
-from scanlint.errors import UsageError
+from scanlint.core.errors import UsageError
+from scanlint.engine.config import ConfigError, find_pyproject, load_settings, pytest_arguments
+from scanlint.verify.arguments import PYTEST_TIMEOUT, VARIANTS
 from scanlint.verify.compare import Verdict, compare_entry
 from scanlint.verify.loading import locate_module, project_root
 from scanlint.verify.plan import Entry, changed_entries, defines, plan
 from scanlint.verify.recording import Recording, Target, record
-from scanlint.verify.arguments import PYTEST_TIMEOUT, VARIANTS
 from scanlint.verify.runner import RunOptions, VersionRun
 
 EXERCISED = ("identical", "differs", "failed")
@@ -223,8 +223,8 @@ def git_version(path: str, rev: str) -> str:
         raise ValueError(f"git is not available: {error}") from None
     if done.returncode != 0:
         raise ValueError(done.stderr.decode("utf-8", "replace").strip() or "git show failed")
-    from scanlint.files import SourceError, decode_source
-    from scanlint.notebook import runnable_text
+    from scanlint.source.files import SourceError, decode_source
+    from scanlint.source.notebook import runnable_text
 
     try:
         return runnable_text(decode_source(done.stdout, path))
@@ -234,8 +234,8 @@ def git_version(path: str, rev: str) -> str:
 
 def read_text(path: str) -> str:
     """The code to run: a .py file's text, a notebook's code cells without IPython lines."""
-    from scanlint.files import SourceError, read_source
-    from scanlint.notebook import runnable_text
+    from scanlint.source.files import SourceError, read_source
+    from scanlint.source.notebook import runnable_text
 
     try:
         return runnable_text(read_source(path))
@@ -244,10 +244,10 @@ def read_text(path: str) -> str:
 
 
 def fixed_version(path: str, text: str, args) -> str:
-    from scanlint.config import with_overrides
-    from scanlint.engine import check_file, fix_text
-    from scanlint.files import is_notebook
-    from scanlint.notebook import runnable_text
+    from scanlint.engine.check import check_file, fix_text
+    from scanlint.engine.config import with_overrides
+    from scanlint.source.files import is_notebook
+    from scanlint.source.notebook import runnable_text
 
     settings = with_overrides(load_settings(args.config or find_pyproject(path)),
                               step_style=args.step_style, param_style=args.param_style)

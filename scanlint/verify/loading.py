@@ -64,7 +64,7 @@ def is_within(folder: str, root: str) -> bool:
 def project_root(start: str) -> str:
     """The folder the tests run from: the nearest pyproject.toml's at or above ``start``,
     else the git root, else the current folder."""
-    from scanlint.gitdiff import repo_root
+    from scanlint.source.gitdiff import repo_root
 
     folder = os.path.abspath(start)
     if not os.path.isdir(folder):

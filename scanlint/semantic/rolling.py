@@ -14,12 +14,12 @@ from types import SimpleNamespace
 
 import libcst as cst
 
-from scanlint import walk
-from scanlint.model import FileModel
-from scanlint.scopes import (Binding, Scope, bound_names, dotted, lookup, qualified_name,
-                             target_names)
-from scanlint.unrolled import (INT_OPERATORS, JitComprehension, JitLoop, bound_value,
-                               constant_int, range_args)
+from scanlint.semantic import walk
+from scanlint.semantic.jit_loops import (INT_OPERATORS, JitComprehension, JitLoop, bound_value,
+                                         constant_int, range_args)
+from scanlint.semantic.model import FileModel
+from scanlint.semantic.scopes import (Binding, Scope, bound_names, dotted, lookup, qualified_name,
+                                      target_names)
 
 # Stacking a list of per-step values: what `jax.lax.scan` returns in one piece.
 STACKERS = frozenset({"jax.numpy.stack", "jax.numpy.array", "jax.numpy.asarray"})

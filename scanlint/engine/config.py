@@ -6,7 +6,7 @@ import os
 import sys
 from dataclasses import replace
 
-from scanlint.settings import PARAM_STYLES, STEP_STYLES, Settings
+from scanlint.core.settings import PARAM_STYLES, STEP_STYLES, Settings
 
 
 

@@ -6,11 +6,11 @@ import gc
 import os
 import sys
 
-from scanlint.cache import NO_SITE, ResultCache, now_ns
-from scanlint.engine import (INTERNAL_ERROR, READ_ERROR, FileResult, check_file,
-                             system_diagnostic)
-from scanlint.files import SourceError, SourceFile, may_contain_site, read_source
-from scanlint.settings import Settings
+from scanlint.core.settings import Settings
+from scanlint.engine.cache import NO_SITE, ResultCache, now_ns
+from scanlint.engine.check import (INTERNAL_ERROR, READ_ERROR, FileResult, check_file,
+                                   system_diagnostic)
+from scanlint.source.files import SourceError, SourceFile, may_contain_site, read_source
 
 # Below this many files to parse, starting worker processes costs more than it saves.
 MIN_FILES_FOR_POOL = 16

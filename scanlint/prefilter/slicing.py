@@ -31,11 +31,11 @@ import secrets
 import unicodedata
 from dataclasses import dataclass, field
 
-from scanlint.files import match_lines
-from scanlint.prefilter import (SITE_PREDICATES, SiteFacts, _statements,
-                                names_passed_to_sites, site_calls, site_facts,
-                                statement_lines, statement_may_hold_site, walk)
-from scanlint.words import any_word, first_starting_word, starting_words
+from scanlint.prefilter.syntax import (SITE_PREDICATES, SiteFacts, _statements,
+                                       names_passed_to_sites, site_calls, site_facts,
+                                       statement_lines, statement_may_hold_site, walk)
+from scanlint.prefilter.words import any_word, first_starting_word, starting_words
+from scanlint.source.files import match_lines
 
 FULL_PARSE_VARIABLE = "SCANLINT_FULL_PARSE"
 # Parses with a wider selection before giving up and parsing the whole file.

@@ -14,11 +14,11 @@ from functools import cached_property
 import libcst as cst
 from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
-from scanlint import walk
-from scanlint.diagnostic import LineIndex
-from scanlint.positions import Mismatch, StatementPositions
-from scanlint.scopes import Binding, OwnCode, Scope, ScopeBuilder, lookup, qualified_name
-from scanlint.slicing import OutsideSlice, SlicedSource
+from scanlint.core.diagnostic import LineIndex
+from scanlint.prefilter.slicing import OutsideSlice, SlicedSource
+from scanlint.semantic import walk
+from scanlint.semantic.positions import Mismatch, StatementPositions
+from scanlint.semantic.scopes import Binding, OwnCode, Scope, ScopeBuilder, lookup, qualified_name
 
 
 @dataclass(frozen=True)

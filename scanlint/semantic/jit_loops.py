@@ -15,9 +15,8 @@ from typing import Mapping
 
 import libcst as cst
 
-from scanlint.model import PARTIAL_NAMES, FileModel
-from scanlint.scopes import (Binding, Scope, StubBinding, all_params, lookup,
-                             qualified_name)
+from scanlint.semantic.model import PARTIAL_NAMES, FileModel
+from scanlint.semantic.scopes import Binding, Scope, StubBinding, all_params, lookup, qualified_name
 
 # What applies `jit` to a function, and whether its other arguments may be Python values:
 # equinox's filter_jit makes every non-array argument static.

@@ -14,8 +14,8 @@ from typing import Iterator
 
 import libcst as cst
 
-from scanlint import walk
-from scanlint.slicing import OutsideSlice
+from scanlint.prefilter.slicing import OutsideSlice
+from scanlint.semantic import walk
 
 BUILTIN_NAMES = frozenset(dir(builtins))
 

@@ -17,12 +17,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from scanlint.diagnostic import Diagnostic, Position
-from scanlint.files import SourceError, SourceFile, decode_source, may_contain_site, read_source
-from scanlint.settings import Settings
+from scanlint.core.diagnostic import Diagnostic, Position
+from scanlint.core.settings import Settings
+from scanlint.source.files import (SourceError, SourceFile, decode_source, may_contain_site,
+                                   read_source)
 
 if TYPE_CHECKING:
-    from scanlint.notebook import CellBoundaries
+    from scanlint.source.notebook import CellBoundaries
 
 READ_ERROR, INTERNAL_ERROR, SYNTAX_ERROR = "SCN900", "SCN990", "SCN999"
 SYSTEM_CODES = (READ_ERROR, INTERNAL_ERROR, SYNTAX_ERROR)
@@ -248,7 +249,7 @@ def check_text(text: str, path: str, settings: Settings, tree=None) -> list[Diag
     # Rules (and LibCST, which they import) are loaded only for files that may hold a site.
     if not may_contain_site(text):
         return []
-    from scanlint.prefilter import text_may_hold_site
+    from scanlint.prefilter.syntax import text_may_hold_site
 
     if not text_may_hold_site(text) and not may_be_too_deep(text):
         return []  # what follows would find no site either, and no depth to report
@@ -278,7 +279,7 @@ _RARE_COLLECTIONS = (50_000, 20, 20)
 
 
 def _check_text(text: str, path: str, settings: Settings, tree=None) -> list[Diagnostic]:
-    from scanlint.prefilter import may_have_site, parse, site_facts
+    from scanlint.prefilter.syntax import may_have_site, parse, site_facts
 
     tree = tree if tree is not None else parse(text)
     deep = too_deep(text, tree)
@@ -292,7 +293,7 @@ def _check_text(text: str, path: str, settings: Settings, tree=None) -> list[Dia
     rules = active_rules(settings, path)
     if not rules:
         return []
-    from scanlint.slicing import OutsideSlice, select
+    from scanlint.prefilter.slicing import OutsideSlice, select
 
     selection = select(text, tree, facts)
     stats = ParseStats(path, text.count("\n") + 1) if PARSE_LOG is not None else None
@@ -360,9 +361,9 @@ def _check_parsed(text: str, tree, path: str, settings: Settings, rules,
     text with stubs (any question about what a stub hides raises OutsideSlice)."""
     import libcst as cst
 
-    from scanlint.model import FileModel
+    from scanlint.prefilter.slicing import OutsideSlice
     from scanlint.rules import RuleContext
-    from scanlint.slicing import OutsideSlice
+    from scanlint.semantic.model import FileModel
 
     try:
         module = cst.parse_module(sliced.text if sliced is not None else text)
@@ -378,7 +379,7 @@ def _check_parsed(text: str, tree, path: str, settings: Settings, rules,
         if sliced is not None:
             raise OutsideSlice(everything=True) from None
         return [system_diagnostic(INTERNAL_ERROR, path, "internal error: file nested too deeply")]
-    from scanlint.unrolled import jit_comprehensions, jit_loops
+    from scanlint.semantic.jit_loops import jit_comprehensions, jit_loops
 
     if not model.sites and not jit_loops(model) and not jit_comprehensions(model):
         model.close()
@@ -447,7 +448,7 @@ def fix_text(text: str, path: str, settings: Settings, unsafe: bool = False,
     """Apply fixes until stable; a fix whose result does not parse is dropped and reported.
     With a notebook's ``cells``, only fixes whose every edit stays within one cell are
     applied, and ``cells`` follows the edits."""
-    from scanlint.fixes import apply_fixes_until_stable
+    from scanlint.fixes.edits import apply_fixes_until_stable
 
     def wanted(d: Diagnostic) -> bool:
         return (d.fix is not None and (unsafe or d.fix.applicability == "safe")
@@ -502,7 +503,7 @@ def check_notebook(source: SourceFile, settings: Settings, fix: bool = False,
                    unsafe: bool = False) -> FileResult:
     """A notebook's code cells checked as one module. Every edit of a fix stays within one
     cell (a fix with an edit spanning cells is not offered); fixed cells are written back."""
-    from scanlint.notebook import NotebookWriteError
+    from scanlint.source.notebook import NotebookWriteError
 
     path, notebook = source.path, source.notebook
     if not fix:

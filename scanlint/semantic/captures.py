@@ -12,11 +12,11 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from scanlint import walk
-from scanlint.carry import StepFunction, carry_layout, step_function
-from scanlint.model import FileModel, ScanSite
-from scanlint.scopes import BUILTIN_NAMES, Binding, Scope, all_params, dotted, lookup
-from scanlint.values import values_of
+from scanlint.semantic import walk
+from scanlint.semantic.carry import StepFunction, carry_layout, step_function
+from scanlint.semantic.model import FileModel, ScanSite
+from scanlint.semantic.scopes import BUILTIN_NAMES, Binding, Scope, all_params, dotted, lookup
+from scanlint.semantic.values import values_of
 
 
 # -- captures --------------------------------------------------------------------------------

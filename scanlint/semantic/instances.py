@@ -18,11 +18,10 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from scanlint import walk
-from scanlint.carry import caller_arguments
-from scanlint.model import FileModel, qualified_decorator
-from scanlint.scopes import (Binding, OwnCode, Scope, StoreVisitor, lookup,
-                             qualified_name)
+from scanlint.semantic import walk
+from scanlint.semantic.carry import caller_arguments
+from scanlint.semantic.model import FileModel, qualified_decorator
+from scanlint.semantic.scopes import Binding, OwnCode, Scope, StoreVisitor, lookup, qualified_name
 
 # List, dict and set methods that change the container in place.
 MUTATORS = frozenset({"append", "extend", "insert", "update", "add", "pop", "setdefault",

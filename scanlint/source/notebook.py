@@ -25,8 +25,9 @@ from functools import cached_property
 from json.decoder import scanstring
 from typing import Iterable, Sequence
 
-from scanlint.diagnostic import Diagnostic, Edit, Fix, LineIndex, Position, apply_edits, line_edit
-from scanlint.files import MAX_FILE_BYTES, SourceError, SourceFile
+from scanlint.core.diagnostic import (Diagnostic, Edit, Fix, LineIndex, Position, apply_edits,
+                                      line_edit)
+from scanlint.source.files import MAX_FILE_BYTES, SourceError, SourceFile
 
 # Cell magics whose body is Python (the ones ruff treats as transparent): the cell is checked
 # with its magic line neutralised. Any other cell magic (`%%bash`, `%%html`) skips the cell.

@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from scanlint import walk
-from scanlint.model import BodyRef, FileModel, ScanSite, own_returns
-from scanlint.scopes import Binding, Scope, all_params, leaf_targets, lookup, qualified_name
+from scanlint.semantic import walk
+from scanlint.semantic.model import BodyRef, FileModel, ScanSite, own_returns
+from scanlint.semantic.scopes import (Binding, Scope, all_params, leaf_targets, lookup,
+                                      qualified_name)
 
 # The position of the carry among the body's parameters, per role.
 CARRY_POSITION = {("scan", "f"): 0, ("fori_loop", "body_fun"): 1,

@@ -1,6 +1,6 @@
 """Files: discovery, decoding exactly as Python does, the prefilter, and atomic writes.
 
-A Jupyter notebook (`.ipynb`) is read by `scanlint.notebook`: its source text is the Python of
+A Jupyter notebook (`.ipynb`) is read by `scanlint.source.notebook`: its source text is the Python of
 its code cells, and the SourceFile carries the notebook to map positions and fixes back.
 """
 
@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Iterator
 
-from scanlint.words import first_starting_word, starting_words
+from scanlint.prefilter.words import first_starting_word, starting_words
 
 if TYPE_CHECKING:
-    from scanlint.notebook import NotebookFile
+    from scanlint.source.notebook import NotebookFile
 
 DEFAULT_EXCLUDE = (
     ".bzr", ".direnv", ".eggs", ".git", ".git-rewrite", ".hg", ".ipynb_checkpoints",
@@ -144,7 +144,8 @@ def line_breaks(text: str, start: int, end: int, carriage_returns: bool) -> int:
 
 def decode_source(data: bytes, path: str = "-") -> SourceFile:
     if is_notebook(path):
-        from scanlint.notebook import read_notebook  # nbformat is imported for notebooks only
+        # nbformat is imported for notebooks only
+        from scanlint.source.notebook import read_notebook
 
         return read_notebook(data, path)
     if b"\x00" in data:

@@ -21,13 +21,14 @@ from dataclasses import dataclass, field, replace
 
 import libcst as cst
 
-from scanlint import walk
-from scanlint.analysis import falls_off_end
-from scanlint.carry import (StepFunction, caller_arguments, file_function, followed_value,
-                            literal_elements, passed_value, record_class, record_fields,
-                            record_values, string_key, transparent)
-from scanlint.model import FileModel
-from scanlint.scopes import Binding, Scope, bound_names, lookup, qualified_name, target_names
+from scanlint.semantic import walk
+from scanlint.semantic.captures import falls_off_end
+from scanlint.semantic.carry import (StepFunction, caller_arguments, file_function, followed_value,
+                                     literal_elements, passed_value, record_class, record_fields,
+                                     record_values, string_key, transparent)
+from scanlint.semantic.model import FileModel
+from scanlint.semantic.scopes import (Binding, Scope, bound_names, lookup, qualified_name,
+                                      target_names)
 
 DTYPES = {
     "bool": ("bool", "bool_"),

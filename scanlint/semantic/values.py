@@ -24,10 +24,10 @@ from typing import Iterator
 
 import libcst as cst
 
-from scanlint import walk
-from scanlint.model import FileModel
-from scanlint.scopes import (BUILTIN_NAMES, Binding, Scope, StubBinding, all_params, dotted,
-                             leaf_targets, lookup, qualified_name, target_names)
+from scanlint.semantic import walk
+from scanlint.semantic.model import FileModel
+from scanlint.semantic.scopes import (BUILTIN_NAMES, Binding, Scope, StubBinding, all_params,
+                                      dotted, leaf_targets, lookup, qualified_name, target_names)
 
 # Modules whose functions take and return arrays.
 ARRAY_MODULES = ("jax.numpy.", "jax.lax.", "jax.random.", "jax.nn.", "jax.scipy.", "jax.image.",

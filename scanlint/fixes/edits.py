@@ -11,9 +11,9 @@ from typing import Callable, Sequence
 
 import libcst as cst
 
-from scanlint.diagnostic import (Applicability, Diagnostic, Edit, Fix, LineIndex, Position,
-                                  apply_edits, line_edit)
-from scanlint.slicing import OutsideSlice, stub_on_lines
+from scanlint.core.diagnostic import (Applicability, Diagnostic, Edit, Fix, LineIndex, Position,
+                                      apply_edits, line_edit)
+from scanlint.prefilter.slicing import OutsideSlice, stub_on_lines
 
 MAX_FIX_PASSES = 10
 

@@ -14,13 +14,13 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from scanlint.carryfix import fresh_name, names_in_use
-from scanlint.diagnostic import Fix
-from scanlint.fixes import statement_fix
-from scanlint.model import FileModel
-from scanlint.scopes import Scope, lookup
-from scanlint.rolling import Rolling, StackedList, body_statements
-from scanlint.unrolled import JitLoop, jit_loops
+from scanlint.core.diagnostic import Fix
+from scanlint.fixes.carry import fresh_name, names_in_use
+from scanlint.fixes.edits import statement_fix
+from scanlint.semantic.jit_loops import JitLoop, jit_loops
+from scanlint.semantic.model import FileModel
+from scanlint.semantic.rolling import Rolling, StackedList, body_statements
+from scanlint.semantic.scopes import Scope, lookup
 
 
 @dataclass(frozen=True)

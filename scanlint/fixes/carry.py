@@ -11,18 +11,18 @@ from typing import Callable, Iterator
 
 import libcst as cst
 
-from scanlint import walk
-from scanlint.carry import CarryLayout, StepFunction
-from scanlint.fixes import ReplaceById
-from scanlint.model import FileModel, ScanSite
-from scanlint.scopes import Scope, dotted
+from scanlint.fixes.edits import ReplaceById
+from scanlint.semantic import walk
+from scanlint.semantic.carry import CarryLayout, StepFunction
+from scanlint.semantic.model import FileModel, ScanSite
+from scanlint.semantic.scopes import Scope, dotted
 
 
 def names_in_use(scope: Scope) -> set[str]:
     """Names bound in ``scope``, and names read in it or in scopes inside it that do not
     resolve to a scope inside it. A new local of ``scope`` named outside this set shadows
     nothing that any code there reads."""
-    from scanlint.scopes import lookup
+    from scanlint.semantic.scopes import lookup
 
     used: set[str] = set(scope.bindings)
     for each in scope.walk():
@@ -233,7 +233,7 @@ def result_use(site: ScanSite) -> tuple[ResultUse, cst.BaseSmallStatement] | Non
 
 def _drops_carry(site: ScanSite, small: cst.BaseSmallStatement) -> bool:
     """`_, ys = scan(...)` where nothing in the scope reads `_`."""
-    from scanlint.scopes import lookup
+    from scanlint.semantic.scopes import lookup
 
     target = small.targets[0].target if isinstance(small, cst.Assign) else None
     if site.callee != "scan" or not isinstance(target, (cst.Tuple, cst.List)):
@@ -337,7 +337,7 @@ def rename_loads(model: FileModel, root_scope: Scope, old: str, new: cst.BaseExp
                  binding_node: cst.CSTNode) -> dict[int, cst.BaseExpression]:
     """Replacements (by node id) for every read of ``old`` in ``root_scope`` and the scopes
     inside it that resolves to the binding made by ``binding_node``."""
-    from scanlint.scopes import lookup
+    from scanlint.semantic.scopes import lookup
 
     replacements: dict[int, cst.BaseExpression] = {}
     for scope in root_scope.walk():

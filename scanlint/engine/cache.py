@@ -15,14 +15,14 @@ import os
 import time
 
 from scanlint import __version__
-from scanlint.diagnostic import Diagnostic, diagnostic_from_dict, diagnostic_to_dict
-from scanlint.settings import Settings
+from scanlint.core.diagnostic import Diagnostic, diagnostic_from_dict, diagnostic_to_dict
+from scanlint.core.settings import Settings
 
 
 def code_fingerprint() -> str:
     """scanlint's own source files (names, sizes, mtimes): an edited or upgraded scanlint
     never reads results its old code cached, even under the same version number."""
-    package = os.path.dirname(os.path.abspath(__file__))
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # scanlint/
     digest = hashlib.sha256()
     for folder, _dirs, names in sorted(os.walk(package)):
         for name in sorted(n for n in names if n.endswith(".py")):

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from scanlint.diagnostic import LineIndex
+from scanlint.core.diagnostic import LineIndex
 
 
 @dataclass(frozen=True)
