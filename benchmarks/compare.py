@@ -42,7 +42,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from scanlint.source.files import discover  # noqa: E402
+from scanlint.source.discovery import discover  # noqa: E402
 
 
 def tree_rss_kib(root: int) -> int:

@@ -32,7 +32,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from scanlint.core.settings import Settings  # noqa: E402
 from scanlint.engine.check import check_file, check_text, fix_text, parses  # noqa: E402
-from scanlint.source.files import discover  # noqa: E402
+from scanlint.source.discovery import discover  # noqa: E402
 
 STYLES = {"default": Settings(), "closure": Settings(param_style="closure"),
           "carry": Settings(param_style="carry")}

@@ -43,7 +43,10 @@ from scanlint.engine import check  # noqa: E402
 from scanlint.engine.check import check_text, fix_text  # noqa: E402
 from scanlint.prefilter import slicing
 from scanlint.prefilter.syntax import may_have_site, parse, text_may_hold_site  # noqa: E402
-from scanlint.source.files import SourceError, discover, may_contain_site, read_source  # noqa: E402
+from scanlint.prefilter.text import may_contain_site  # noqa: E402
+from scanlint.source.discovery import discover
+from scanlint.source.reading import read_source
+from scanlint.source.source_file import SourceError
 
 
 # The engine's parse statistics (`engine.ParseStats`) of every check made with the selection

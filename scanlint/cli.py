@@ -228,7 +228,7 @@ def exit_code(summary: RunSummary, exit_zero: bool) -> int:
 def check_paths(paths: list[str], settings: Settings, args, root: str) -> RunSummary:
     from scanlint.engine.check import READ_ERROR, system_diagnostic
     from scanlint.engine.runner import run_files
-    from scanlint.source.files import discover
+    from scanlint.source.discovery import discover
 
     found = discover(paths, settings.exclude + settings.extend_exclude,
                      settings.respect_gitignore, root, force_exclude=args.force_exclude)
@@ -277,7 +277,7 @@ def remember(source, sources: dict[str, str], notebooks: dict) -> None:
 
 def fixed_source(result):
     """The fixed file as a SourceFile."""
-    from scanlint.source.files import SourceFile
+    from scanlint.source.source_file import SourceFile
 
     return result.fixed_source or SourceFile(result.path, result.fixed_text,
                                              result.source.encoding)
@@ -286,7 +286,8 @@ def fixed_source(result):
 def add_missing_sources(sources: dict[str, str], notebooks: dict,
                         diagnostics: list[Diagnostic]) -> None:
     """Formats quote lines and count columns in bytes: cached results carry no text."""
-    from scanlint.source.files import SourceError, read_source
+    from scanlint.source.reading import read_source
+    from scanlint.source.source_file import SourceError
 
     for path in {d.path for d in diagnostics} - set(sources):
         try:
@@ -331,7 +332,7 @@ def cache_dir(args) -> str:
 
 def write_fixed(result, diagnostics: list[Diagnostic]) -> bool:
     from scanlint.engine.check import INTERNAL_ERROR, system_diagnostic
-    from scanlint.source.files import write_atomic
+    from scanlint.source.writing import write_atomic
 
     try:
         write_atomic(result.path, fixed_bytes(result))
@@ -344,7 +345,7 @@ def write_fixed(result, diagnostics: list[Diagnostic]) -> bool:
 
 def fixed_bytes(result) -> bytes:
     """What --fix writes: the fixed text in the file's encoding, or the fixed notebook."""
-    from scanlint.source.files import encode_source
+    from scanlint.source.reading import encode_source
 
     if result.fixed_source is not None and result.fixed_source.notebook is not None:
         return result.fixed_source.notebook.data

@@ -25,8 +25,8 @@ from hypothesis import strategies as st
 from conftest import ROOT, run_scanlint
 from scanlint.core.diagnostic import Diagnostic, Edit, Fix, LineIndex, Position
 from scanlint.core.settings import Settings as ScanlintSettings
-from scanlint.source.files import read_source
 from scanlint.source.notebook import notebook_code, runnable_text
+from scanlint.source.reading import read_source
 
 NOTEBOOKS = ROOT / "tests" / "notebooks"
 JUPYTER, COLAB = "jupyter_rollout.ipynb", "colab_rollout.ipynb"

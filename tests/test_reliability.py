@@ -113,7 +113,7 @@ def test_unreadable_file_and_file_deleted_during_the_run(tmp_path, monkeypatch):
     assert diagnostic.code == "SCN900" and "Permission denied" in diagnostic.message
     monkeypatch.undo()
     from scanlint.engine.runner import run_files
-    from scanlint.source.files import discover
+    from scanlint.source.discovery import discover
 
     found = discover([str(tmp_path)]).files
     path.unlink()

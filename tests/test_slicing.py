@@ -15,7 +15,8 @@ from scanlint.prefilter import slicing
 from scanlint.prefilter.syntax import may_have_site, parse
 from scanlint.rules import Valid, all_rules
 from scanlint.semantic.model import FileModel
-from scanlint.source.files import discover, read_source
+from scanlint.source.discovery import discover
+from scanlint.source.reading import read_source
 
 
 def _load_equivalence():

@@ -15,9 +15,11 @@ from scanlint.core.settings import Settings
 from scanlint.engine.cache import ResultCache
 from scanlint.prefilter.syntax import (_constant_range, jit_facts, may_call_family, may_have_site,
                                        may_hold_unrolled_loop, parse, text_may_hold_site)
+from scanlint.prefilter.text import may_call_constant_range, may_contain_site
 from scanlint.semantic.jit_loops import jit_comprehensions, jit_loops
 from scanlint.semantic.model import FileModel
-from scanlint.source.files import discover, may_call_constant_range, may_contain_site, read_source
+from scanlint.source.discovery import discover
+from scanlint.source.reading import read_source
 
 SOURCE = ("import jax\n\ndef run(xs, k):\n    step = lambda c, x: (c + k * x, c)\n"
           "    return jax.lax.scan(step, 0.0, xs)\n")
@@ -237,7 +239,7 @@ def run_counting_reads(monkeypatch, tmp_path, clock_offset_ns=0):
     """Check ``tmp_path`` in process with the cache; the paths read, and the results."""
     import scanlint.engine.cache
     import scanlint.engine.runner
-    from scanlint.source.files import discover as find
+    from scanlint.source.discovery import discover as find
 
     reads = []
     real_read = scanlint.engine.runner.read_source

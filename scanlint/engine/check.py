@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING
 
 from scanlint.core.diagnostic import Diagnostic, Position
 from scanlint.core.settings import Settings
-from scanlint.source.files import (SourceError, SourceFile, decode_source, may_contain_site,
-                                   read_source)
+from scanlint.prefilter.text import may_contain_site
+from scanlint.source.reading import decode_source, read_source
+from scanlint.source.source_file import SourceError, SourceFile
 
 if TYPE_CHECKING:
     from scanlint.source.notebook import CellBoundaries

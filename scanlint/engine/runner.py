@@ -10,7 +10,9 @@ from scanlint.core.settings import Settings
 from scanlint.engine.cache import NO_SITE, ResultCache, now_ns
 from scanlint.engine.check import (INTERNAL_ERROR, READ_ERROR, FileResult, check_file,
                                    system_diagnostic)
-from scanlint.source.files import SourceError, SourceFile, may_contain_site, read_source
+from scanlint.prefilter.text import may_contain_site
+from scanlint.source.reading import read_source
+from scanlint.source.source_file import SourceError, SourceFile
 
 # Below this many files to parse, starting worker processes costs more than it saves.
 MIN_FILES_FOR_POOL = 16

@@ -34,8 +34,8 @@ from dataclasses import dataclass, field
 from scanlint.prefilter.syntax import (SITE_PREDICATES, SiteFacts, _statements,
                                        names_passed_to_sites, site_calls, site_facts,
                                        statement_lines, statement_may_hold_site, walk)
+from scanlint.prefilter.text import match_lines
 from scanlint.prefilter.words import any_word, first_starting_word, starting_words
-from scanlint.source.files import match_lines
 
 FULL_PARSE_VARIABLE = "SCANLINT_FULL_PARSE"
 # Parses with a wider selection before giving up and parsing the whole file.

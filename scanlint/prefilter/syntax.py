@@ -19,9 +19,9 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from scanlint.prefilter.text import (constant_range_lines, line_breaks, match_lines,
+                                     may_contain_unrolled_loop)
 from scanlint.prefilter.words import any_word, first_starting_word, starting_words
-from scanlint.source.files import (constant_range_lines, line_breaks, match_lines,
-                                   may_contain_unrolled_loop)
 
 FAMILY = frozenset({"scan", "fori_loop", "while_loop", "map"})
 # Packages whose imports can name a jit (`jax.jit`, `flax.nnx.jit`, `equinox.filter_jit`),

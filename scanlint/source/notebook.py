@@ -27,7 +27,7 @@ from typing import Iterable, Sequence
 
 from scanlint.core.diagnostic import (Diagnostic, Edit, Fix, LineIndex, Position, apply_edits,
                                       line_edit)
-from scanlint.source.files import MAX_FILE_BYTES, SourceError, SourceFile
+from scanlint.source.source_file import MAX_FILE_BYTES, SourceError, SourceFile
 
 # Cell magics whose body is Python (the ones ruff treats as transparent): the cell is checked
 # with its magic line neutralised. Any other cell magic (`%%bash`, `%%html`) skips the cell.

@@ -223,8 +223,9 @@ def git_version(path: str, rev: str) -> str:
         raise ValueError(f"git is not available: {error}") from None
     if done.returncode != 0:
         raise ValueError(done.stderr.decode("utf-8", "replace").strip() or "git show failed")
-    from scanlint.source.files import SourceError, decode_source
     from scanlint.source.notebook import runnable_text
+    from scanlint.source.reading import decode_source
+    from scanlint.source.source_file import SourceError
 
     try:
         return runnable_text(decode_source(done.stdout, path))
@@ -234,8 +235,9 @@ def git_version(path: str, rev: str) -> str:
 
 def read_text(path: str) -> str:
     """The code to run: a .py file's text, a notebook's code cells without IPython lines."""
-    from scanlint.source.files import SourceError, read_source
     from scanlint.source.notebook import runnable_text
+    from scanlint.source.reading import read_source
+    from scanlint.source.source_file import SourceError
 
     try:
         return runnable_text(read_source(path))
@@ -246,8 +248,8 @@ def read_text(path: str) -> str:
 def fixed_version(path: str, text: str, args) -> str:
     from scanlint.engine.check import check_file, fix_text
     from scanlint.engine.config import with_overrides
-    from scanlint.source.files import is_notebook
     from scanlint.source.notebook import runnable_text
+    from scanlint.source.source_file import is_notebook
 
     settings = with_overrides(load_settings(args.config or find_pyproject(path)),
                               step_style=args.step_style, param_style=args.param_style)
