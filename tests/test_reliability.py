@@ -232,7 +232,7 @@ def _exact_depth(tree) -> int:
 def test_the_depth_bound_never_passes_a_deep_file(make, n):
     import ast
 
-    from scanlint.engine.check import _MAX_DEPTH, _certainly_shallow
+    from scanlint.engine.deep_code import _MAX_DEPTH, _certainly_shallow
 
     body = f"y = {make(n)}\n"
     for level in range(40):  # statements nested in statements add levels too

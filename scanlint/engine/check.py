@@ -7,18 +7,15 @@ from __future__ import annotations
 
 import fnmatch
 import gc
-import io
 import os
-import re
-import sys
-import threading
-import tokenize
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from scanlint.core.diagnostic import Diagnostic, Position
 from scanlint.core.settings import Settings
+from scanlint.engine.deep_code import may_be_too_deep, on_big_stack, too_deep
+from scanlint.engine.noqa import noqa_comments, suppressed
 from scanlint.prefilter.text import may_contain_site
 from scanlint.source.reading import decode_source, read_source
 from scanlint.source.source_file import SourceError, SourceFile
@@ -28,10 +25,6 @@ if TYPE_CHECKING:
 
 READ_ERROR, INTERNAL_ERROR, SYNTAX_ERROR = "SCN900", "SCN990", "SCN999"
 SYSTEM_CODES = (READ_ERROR, INTERNAL_ERROR, SYNTAX_ERROR)
-
-_NOQA = re.compile(
-    r"#\s*noqa(?::\s*(?P<codes>[A-Z]+[0-9]+(?:[,\s]+[A-Z]+[0-9]+)*))?", re.IGNORECASE)
-_NOQA_CODE = re.compile(r"[A-Z]+[0-9]+", re.IGNORECASE)
 
 
 def system_diagnostic(code: str, path: str, message: str, line: int = 1,
@@ -64,182 +57,6 @@ def active_rules(settings: Settings, path: str = ""):
 
     return [rule for rule in all_rules()
             if not rule.SYSTEM and rule.enabled(settings) and is_selected(rule.CODE, settings, path)]
-
-
-# -- noqa -------------------------------------------------------------------------------
-def noqa_comments(text: str) -> dict[int, frozenset[str] | None]:
-    """Line -> codes named by a `# noqa: ...` comment on it (None: a bare `# noqa`)."""
-    if "noqa" not in text.lower():
-        return {}
-    comments: dict[int, frozenset[str] | None] = {}
-    try:
-        tokens = [(t.start[0], t.string) for t in
-                  tokenize.generate_tokens(io.StringIO(text).readline) if t.type == tokenize.COMMENT]
-    except (tokenize.TokenError, SyntaxError, IndentationError):
-        tokens = [(n, line[line.index("#"):]) for n, line in
-                  enumerate(text.splitlines(), 1) if "#" in line]
-    for line, comment in tokens:
-        match = _NOQA.search(comment)
-        if match:
-            codes = match.group("codes")
-            comments[line] = (frozenset(c.upper() for c in _NOQA_CODE.findall(codes))
-                              if codes else None)
-    return comments
-
-
-def suppressed(diagnostic: Diagnostic, comments: dict[int, frozenset[str] | None]) -> bool:
-    first, last = diagnostic.statement_lines
-    lines = range(min(first, diagnostic.start.line) or 1,
-                  max(last, diagnostic.end.line, diagnostic.start.line) + 1)
-    for line in lines:
-        if line in comments:
-            codes = comments[line]
-            if codes is None or diagnostic.code in codes:
-                return True
-    return False
-
-
-# -- a big stack for deep code ------------------------------------------------------------
-# LibCST's native parser recurses on the calling thread's C stack and crashes the process on
-# deeply nested but legal code (a 50,000-term `1 + 1 + ...` does it on the default 8 MiB);
-# its visitors recurse in Python. Parsing, modelling and rules run on a thread with a large
-# stack and a higher recursion limit, so such files are checked or fail cleanly.
-_STACK_BYTES = 1024 * 2**20
-_RECURSION_LIMIT = 100_000
-
-
-def on_big_stack(function, *args):
-    outcome: dict = {}
-
-    def run() -> None:
-        try:
-            outcome["value"] = function(*args)
-        except BaseException as error:  # re-raised on the calling thread
-            outcome["error"] = error
-
-    if threading.current_thread().name == "scanlint-big-stack":
-        return function(*args)
-    previous_stack = threading.stack_size(_STACK_BYTES)
-    previous_limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(previous_limit, _RECURSION_LIMIT))
-    try:
-        worker = threading.Thread(target=run, name="scanlint-big-stack")
-        worker.start()
-        worker.join()
-    finally:
-        threading.stack_size(previous_stack)
-        sys.setrecursionlimit(previous_limit)
-    if "error" in outcome:
-        raise outcome["error"]
-    return outcome["value"]
-
-
-# -- code too deep to parse ---------------------------------------------------------------
-# LibCST's parse time grows much faster than linearly with expression depth (a 2,000-term
-# `1 + 1 + ...` takes 1.4 s, 10,000 terms 80 s) and cannot be interrupted. Such code is
-# generated, and CPython itself cannot compile it past about 1,000 levels. It is measured with
-# `ast` (fast) only in files that could hold it: a very long line, or very many lines.
-_MAX_DEPTH = 1000
-
-
-def may_be_too_deep(text: str) -> bool:
-    lines = text.splitlines()
-    return len(lines) > 5000 or max(map(len, lines), default=0) > 5000
-
-
-def too_deep(text: str, tree=None) -> str | None:
-    """Why a file is too deeply nested to check, or None. ``tree``: its `ast`, if parsed."""
-    if not may_be_too_deep(text):
-        return None
-    import ast
-
-    try:
-        tree = tree or ast.parse(text)
-    except RecursionError:
-        return "nested too deeply for Python to compile"
-    except (SyntaxError, ValueError, MemoryError):
-        return None  # LibCST reports what is wrong
-    if _certainly_shallow(tree, text):
-        return None
-    depth = _depth([tree])
-    if depth > _MAX_DEPTH:
-        return f"expressions nested {depth} levels deep (the limit is {_MAX_DEPTH})"
-    return None
-
-
-def _certainly_shallow(tree, text: str) -> bool:
-    """Whether ``tree`` is proved no deeper than _MAX_DEPTH without walking every node. A
-    statement adds at most three levels per enclosing statement (itself, a handler or case,
-    a wrapper); an expression at most one level per character of source (`-x`, `a.b`,
-    `f()`, `[x]` each take one or more), so a header (or simple statement) on few lines needs
-    no walk; the others (long literals, docstrings) have their own parts walked."""
-    import ast
-
-    ends = [0, *(m.end() for m in re.finditer(r"\r\n|\r|\n", text)), len(text)]  # as `ast` counts
-
-    def chars(first: int, last: int) -> int:
-        return ends[min(last, len(ends) - 1)] - ends[max(first, 1) - 1]
-
-    def shallow(first: int, last: int, nesting: int, parts) -> bool:
-        if 3 * nesting + 2 * chars(first, last) + 10 <= _MAX_DEPTH:
-            return True
-        return 3 * nesting + _depth(list(parts)) + 10 <= _MAX_DEPTH
-
-    stack = [(statement, 1) for statement in tree.body]
-    while stack:
-        statement, nesting = stack.pop()
-        body = getattr(statement, "body", None)
-        if isinstance(statement, ast.Match) or not body:
-            last = statement.end_lineno or statement.lineno  # a case pattern: the whole span
-        else:
-            last = _header_last(statement.lineno, body)
-        first = min([statement.lineno, *(d.lineno for d in getattr(statement, "decorator_list", ()))])
-        if not shallow(first, last, nesting, _header_parts(statement)):
-            return False
-        inner = [*(body or ()), *getattr(statement, "orelse", ()),
-                 *getattr(statement, "finalbody", ())]
-        for handler in getattr(statement, "handlers", ()):
-            last = _header_last(handler.lineno, handler.body)
-            if not shallow(handler.lineno, last, nesting, _header_parts(handler)):
-                return False
-            inner += handler.body
-        stack.extend((child, nesting + 1) for child in inner if isinstance(child, ast.stmt))
-    return True
-
-
-_BLOCKS = ("body", "orelse", "finalbody", "handlers")
-
-
-def _header_parts(node) -> list:
-    """A statement's (or handler's) own expressions and parts, its blocks left out; a
-    `match` keeps its cases (their patterns are its header)."""
-    import ast
-
-    return [child for name in node._fields if name not in _BLOCKS
-            for child in _as_list(getattr(node, name, None)) if isinstance(child, ast.AST)]
-
-
-def _depth(nodes: list) -> int:
-    """How many levels ``nodes`` span, one tree level at a time (twice as fast as a walk
-    node by node)."""
-    import ast
-
-    depth, level = 0, nodes
-    while level:
-        depth += 1
-        level = [child for node in level for name in node._fields
-                 for child in _as_list(getattr(node, name, None)) if isinstance(child, ast.AST)]
-    return depth
-
-
-def _header_last(first: int, body: list) -> int:
-    """The last line of a compound statement's header: before its body, or the body's own
-    line when they share one (`if x: y`)."""
-    return max(first, body[0].lineno - 1)
-
-
-def _as_list(value) -> list:
-    return value if isinstance(value, list) else [value]
 
 
 # -- checking ---------------------------------------------------------------------------
@@ -449,7 +266,7 @@ def fix_text(text: str, path: str, settings: Settings, unsafe: bool = False,
     """Apply fixes until stable; a fix whose result does not parse is dropped and reported.
     With a notebook's ``cells``, only fixes whose every edit stays within one cell are
     applied, and ``cells`` follows the edits."""
-    from scanlint.fixes.edits import apply_fixes_until_stable
+    from scanlint.fixes.apply import apply_fixes_until_stable
 
     def wanted(d: Diagnostic) -> bool:
         return (d.fix is not None and (unsafe or d.fix.applicability == "safe")

@@ -1,4 +1,4 @@
-"""Building fixes from CST changes, and applying fixes until the text is stable.
+"""Building fixes from CST changes (applying them is `scanlint.fixes.apply`).
 
 A fix is made by changing the CST and rendering the whole module again: LibCST then takes care
 of indentation, strings and comments. The difference to the original text is reduced to one
@@ -7,15 +7,12 @@ edit spanning whole lines, so outputs (JSON, SARIF, diffs) show readable replace
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Sequence
 
 import libcst as cst
 
-from scanlint.core.diagnostic import (Applicability, Diagnostic, Edit, Fix, LineIndex, Position,
-                                      apply_edits, line_edit)
+from scanlint.core.diagnostic import Applicability, Edit, Fix, LineIndex, Position, line_edit
 from scanlint.prefilter.slicing import OutsideSlice, stub_on_lines
-
-MAX_FIX_PASSES = 10
 
 
 def render(module: cst.Module, nodes: Sequence[cst.CSTNode], indent: str) -> str:
@@ -133,52 +130,3 @@ def _transfer(edit: Edit, rendered: str, text: str) -> Edit | None:
     end = edit.end if edit.end.column == 0 else Position(edit.end.line,
                                                           len(theirs.line_text(edit.end.line)))
     return Edit(edit.start, end, edit.content)
-
-
-def edit_span(text_index: LineIndex, edit: Edit) -> tuple[int, int]:
-    return text_index.offset(edit.start), text_index.offset(edit.end)
-
-
-def select_non_overlapping(text: str, fixes: list[Fix]) -> list[Fix]:
-    """Fixes whose edits do not touch one another, first come first served."""
-    index = LineIndex(text)
-    taken: list[tuple[int, int]] = []
-    chosen = []
-    for fix in fixes:
-        spans = [edit_span(index, e) for e in fix.edits]
-        if any(s < te and ts < e or (s == e == ts) for s, e in spans for ts, te in taken):
-            continue
-        taken.extend(spans)
-        chosen.append(fix)
-    return chosen
-
-
-def apply_fixes_until_stable(
-    text: str,
-    check: Callable[[str], list[Diagnostic]],
-    wanted: Callable[[Diagnostic], bool],
-    valid: Callable[[str], bool],
-    on_round: Callable[[str, list[Edit], str], None] | None = None,
-) -> tuple[str, int, list[Diagnostic]]:
-    """Apply wanted fixes, re-check, and repeat until nothing changes (bounded).
-
-    Returns the final text, how many fixes were applied, and the diagnostics of that text.
-    A round whose result ``valid`` rejects is undone and ends the loop; ``on_round(text,
-    edits, new_text)`` hears of each round kept (a notebook follows its cells with it).
-    """
-    applied = 0
-    diagnostics = check(text)
-    for _ in range(MAX_FIX_PASSES):
-        fixes = [d.fix for d in diagnostics if d.fix is not None and wanted(d)]
-        chosen = select_non_overlapping(text, fixes)
-        if not chosen:
-            break
-        edits = [e for fix in chosen for e in fix.edits]
-        new_text = apply_edits(text, edits)
-        if new_text == text or not valid(new_text):
-            break
-        if on_round is not None:
-            on_round(text, edits, new_text)
-        text, applied = new_text, applied + len(chosen)
-        diagnostics = check(text)
-    return text, applied, diagnostics

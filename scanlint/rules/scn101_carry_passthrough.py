@@ -13,8 +13,9 @@ from scanlint.semantic.captures import captures, wanted_style
 from scanlint.semantic.carry import (CarryLayout, StepFunction, carry_layout, returned_carry,
                                      slot_reads, step_function, string_key)
 from scanlint.semantic.model import ScanSite
+from scanlint.semantic.name_kinds import values_of
+from scanlint.semantic.name_uses import CONSTANT
 from scanlint.semantic.scopes import lookup
-from scanlint.semantic.values import CONSTANT, values_of
 
 
 # The NamedTuple of the rule's cases.

@@ -7,9 +7,9 @@ import libcst as cst
 from scanlint.core.diagnostic import Diagnostic
 from scanlint.rules import Invalid, Rule, RuleContext
 from scanlint.semantic import walk
+from scanlint.semantic.abstract_eval import Context, Returned, body_returns, step_params, value_of
+from scanlint.semantic.avals import NONE, Aval, Container, Value
 from scanlint.semantic.carry import StepFunction, literal_elements, resolve_init, step_function
-from scanlint.semantic.carry_types import (NONE, Aval, Container, Context, Returned, Value,
-                                           body_returns, step_params, value_of)
 from scanlint.semantic.model import ScanSite
 
 _JAX = "import jax\nimport jax.numpy as jnp\n"

@@ -6,7 +6,8 @@ import libcst as cst
 
 from scanlint.core.diagnostic import Diagnostic
 from scanlint.rules import Invalid, Rule, RuleContext
-from scanlint.semantic.carry_types import NONE, Container, Context, Value, value_of
+from scanlint.semantic.abstract_eval import Context, value_of
+from scanlint.semantic.avals import NONE, Container, Value
 
 
 class ScanWithoutLength(Rule):

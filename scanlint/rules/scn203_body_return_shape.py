@@ -6,9 +6,9 @@ import libcst as cst
 
 from scanlint.core.diagnostic import Diagnostic
 from scanlint.rules import Invalid, Rule, RuleContext
+from scanlint.semantic.abstract_eval import body_returns
 from scanlint.semantic.captures import NOT_A_TUPLE, falls_off_end
 from scanlint.semantic.carry import file_function, returns_of, step_function, transparent
-from scanlint.semantic.carry_types import body_returns
 from scanlint.semantic.model import FileModel
 from scanlint.semantic.scopes import Scope
 

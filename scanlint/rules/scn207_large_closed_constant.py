@@ -8,8 +8,9 @@ import libcst as cst
 from scanlint.core.diagnostic import Diagnostic
 from scanlint.rules import Invalid, Rule, RuleContext
 from scanlint.semantic import walk
+from scanlint.semantic.abstract_eval import Context, value_of
+from scanlint.semantic.avals import Aval
 from scanlint.semantic.carry import file_function, returns_of, step_function
-from scanlint.semantic.carry_types import Aval, Context, value_of
 from scanlint.semantic.model import FileModel
 from scanlint.semantic.scopes import Binding, Scope, lookup, qualified_name
 

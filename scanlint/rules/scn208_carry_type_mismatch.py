@@ -7,9 +7,9 @@ import libcst as cst
 
 from scanlint.core.diagnostic import Diagnostic
 from scanlint.rules import Invalid, Rule, RuleContext
+from scanlint.semantic.abstract_eval import Context, body_returns, step_params, value_of
+from scanlint.semantic.avals import Aval, Container, Value, dtype_differs, shape_differs
 from scanlint.semantic.carry import StepFunction, resolve_init, step_function
-from scanlint.semantic.carry_types import (Aval, Container, Context, Value, body_returns,
-                                           dtype_differs, shape_differs, step_params, value_of)
 from scanlint.semantic.model import FileModel, ScanSite
 
 _JNP = "import jax\nimport jax.numpy as jnp\n"

@@ -15,8 +15,8 @@ import libcst as cst
 from scanlint.semantic import walk
 from scanlint.semantic.carry import StepFunction, carry_layout, step_function
 from scanlint.semantic.model import FileModel, ScanSite
+from scanlint.semantic.name_kinds import values_of
 from scanlint.semantic.scopes import BUILTIN_NAMES, Binding, Scope, all_params, dotted, lookup
-from scanlint.semantic.values import values_of
 
 
 # -- captures --------------------------------------------------------------------------------

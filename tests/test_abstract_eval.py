@@ -1,6 +1,6 @@
-"""carry_types predicts dtypes the way JAX computes them: every binary operation over a set of
-operands (arrays of each dtype, defaults, Python scalars) is traced by JAX (`eval_shape`, no
-compiling), in one process, and compared with the prediction wherever the prediction claims
+"""abstract_eval and avals predict dtypes the way JAX computes them: every binary operation over a
+set of operands (arrays of each dtype, defaults, Python scalars) is traced by JAX (`eval_shape`,
+no compiling), in one process, and compared with the prediction wherever the prediction claims
 to know."""
 
 import itertools
@@ -9,7 +9,8 @@ import libcst as cst
 import pytest
 
 from jax_runner import run_snippets
-from scanlint.semantic.carry_types import DEFAULT, Aval, Context, value_of
+from scanlint.semantic.abstract_eval import Context, value_of
+from scanlint.semantic.avals import DEFAULT, Aval
 from scanlint.semantic.model import FileModel
 
 pytest.importorskip("jax")
@@ -94,7 +95,7 @@ def test_shapes_match_jax():
 def test_an_unknown_operand_of_a_mean_is_inexact():
     """Whatever `b` is, `jnp.mean(b)` is floating (or complex): an int carry cannot take it,
     a float or complex one may."""
-    from scanlint.semantic.carry_types import INEXACT, as_aval, dtype_differs
+    from scanlint.semantic.avals import INEXACT, as_aval, dtype_differs
 
     module = cst.parse_module(HEADER + "def f(b):\n    return jnp.mean(b) + jnp.exp(b)\n")
     model = FileModel(module)
