@@ -16,6 +16,7 @@ import tokenize
 from scanlint.source.source_file import (MAX_FILE_BYTES, MAX_NOTEBOOK_BYTES, SourceError,
                                          SourceFile, is_notebook)
 
+
 def decode_source(data: bytes, path: str = "-") -> SourceFile:
     if is_notebook(path):
         # nbformat is imported for notebooks only

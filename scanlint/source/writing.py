@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 
+
 def write_atomic(path: str, data: bytes) -> None:
     """Replace ``path``'s content: temp file in the same folder, fsync, keep mode, rename.
 
