@@ -6,6 +6,9 @@ of this script: each snippet executes in a fresh namespace, with its printed out
 
     python tests/jax_runner.py < snippets.json > outcomes.json
 
+JAX's configuration (`jax.config`) is put back after each snippet, so one that turns on
+`jax_enable_x64` changes no other.
+
 Input: a list of {"id", "code", "symptom"} (symptom: an expression evaluated in the snippet's
 namespace after it ran, with `printed` bound to its output; may be null). Output: {id:
 {"error": exception type or null, "message": its text, "symptom": the expression's truth or
@@ -20,11 +23,27 @@ import json
 import os
 import subprocess
 import sys
+import types
 import warnings
 
 
 def run_one(code: str, symptom: str | None) -> dict:
-    namespace: dict = {"__name__": "__snippet__"}
+    import jax
+
+    settings = dict(jax.config.values)  # a snippet may turn on jax_enable_x64: put it back
+    try:
+        return _run_one(code, symptom)
+    finally:
+        for name, value in jax.config.values.items():
+            if settings.get(name, value) != value:
+                jax.config.update(name, settings[name])
+
+
+def _run_one(code: str, symptom: str | None) -> dict:
+    # A module of its own in sys.modules: `dataclasses` looks a class's module up there.
+    module = types.ModuleType("__snippet__")
+    sys.modules[module.__name__] = module
+    namespace = module.__dict__
     printed = io.StringIO()
     outcome: dict = {"error": None, "message": "", "symptom": None}
     try:

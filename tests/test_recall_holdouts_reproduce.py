@@ -1,5 +1,5 @@
-"""The blind holdout sets (benchmarks/recall_holdout*_cases.py) still reproduce under JAX: every
-reproduction fails with what its case says or misbehaves, every look-alike runs clean. One
+"""The blind holdout sets (tests/recall/holdout*/) still reproduce under JAX: every
+reproduction fails with what its header says or misbehaves, every look-alike runs clean. One
 subprocess per set. And each set's threads are its own: none is used by a set written before
 it (a GitHub issue and the pull request of the same number being one thread).
 
@@ -14,10 +14,11 @@ from dataclasses import dataclass
 import pytest
 
 from conftest import ROOT
+from recall_cases import CASE_SETS, load_set
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from recall import CASE_SETS, check_under_jax, load_cases  # noqa: E402
+from recall import check_under_jax  # noqa: E402
 
 pytest.importorskip("jax")
 
@@ -31,8 +32,9 @@ class HoldoutRules:
     id_prefix: str = ""
     github_only: bool = False  # every source a GitHub address
     by_thread: bool = True  # compared as threads (else as exact addresses)
-    own_threads: bool = False  # no two cases from one thread
-    noted: bool = False  # every case says which variant it is
+    own_threads: bool = False  # no two mistakes from one thread
+    noted: bool = False  # every mistake says which variant it is
+    paired: bool = True  # every mistake has its look-alike
     needs: tuple[str, ...] = ()  # packages the reproductions import
 
 
@@ -41,6 +43,8 @@ HOLDOUTS = [
     HoldoutRules("holdout2", id_prefix="b"),
     HoldoutRules("holdout3", id_prefix="c", own_threads=True, needs=("flax",)),
     HoldoutRules("holdout4", id_prefix="c", own_threads=True, noted=True, needs=("flax",)),
+    HoldoutRules("holdout5", id_prefix="e", own_threads=True, noted=True, paired=False,
+                 needs=("flax",)),
 ]
 
 
@@ -56,25 +60,29 @@ def test_every_holdout_set_is_checked_here():
 
 @pytest.mark.parametrize("rules", HOLDOUTS, ids=lambda h: h.name)
 def test_cases_are_distinct_sourced_and_not_from_the_earlier_sets(rules):
-    cases = load_cases(rules.name)
+    programs = load_set(rules.name)
+    mistakes = [p for p in programs if p.is_mistake]
     key = thread if rules.by_thread else (lambda url: url)
     earlier = CASE_SETS[:CASE_SETS.index(rules.name)] if rules.by_thread else ("recall",)
-    used = {key(c.source) for name in earlier for c in load_cases(name)}
-    assert len({c.id for c in cases}) == len(cases)
+    used = {key(p.source) for name in earlier for p in load_set(name)}
     if rules.own_threads:
-        assert len({thread(c.source) for c in cases}) == len(cases)
-    for case in cases:
-        assert case.id.startswith(rules.id_prefix), case.id
-        assert case.source.startswith(
-            "https://github.com/" if rules.github_only else "https://"), case.id
-        assert key(case.source) not in used, case.id
-        assert (case.raises is None) != (case.symptom is None), case.id
-        assert case.codes and case.mistake != case.lookalike, case.id
-        assert case.note or not rules.noted, case.id
+        assert len({thread(p.source) for p in mistakes}) == len(mistakes)
+    by_id = {p.id: p for p in programs}
+    for program in programs:
+        assert program.id.startswith(rules.id_prefix), program.id
+        assert program.source.startswith(
+            "https://github.com/" if rules.github_only else "https://"), program.id
+        assert key(program.source) not in used, program.id
+        assert program.rules, program.id
+        assert program.note or not rules.noted or not program.is_mistake, program.id
+        if program.pair is not None:  # a look-alike's thread is its mistake's
+            assert thread(by_id[program.pair].source) == thread(program.source), program.id
+    if rules.paired:
+        assert {p.pair for p in programs if not p.is_mistake} == {p.id for p in mistakes}
 
 
 @pytest.mark.parametrize("rules", HOLDOUTS, ids=lambda h: h.name)
 def test_every_case_reproduces_under_jax(rules):
     for package in rules.needs:
         pytest.importorskip(package)
-    assert check_under_jax(load_cases(rules.name)) == []
+    assert check_under_jax(load_set(rules.name)) == []

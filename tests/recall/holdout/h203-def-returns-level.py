@@ -1,0 +1,17 @@
+# case: h203-def-returns-level
+# source: https://github.com/jax-ml/jax/pull/1551
+# kind: mistake
+# rules: SCN203
+# jax: raises scan body output must be a pair
+# note: a def body returns only the carry
+
+import jax
+import jax.numpy as jnp
+
+def exp_smooth(series, alpha):
+    def step(level, x):
+        level = level + alpha * (x - level)
+        return level
+    return jax.lax.scan(step, series[0], series)
+
+out = exp_smooth(jnp.array([3.0, 4.0, 5.0]), 0.2)

@@ -1,0 +1,18 @@
+# case: h205-bodies-in-tuple-from-helper-ok
+# source: https://github.com/flagos-ai/FlagQuantum/pull/61
+# kind: lookalike
+# rules: SCN205
+# jax: symptom len(set(totals)) == 1
+# pair: h205-bodies-in-tuple-from-helper
+
+from jax import lax
+
+def build(powers):
+    bodies = ()
+    for p in powers:
+        def body(i, x, p=p):
+            return x + i ** p
+        bodies = bodies + (body,)
+    return bodies
+
+totals = [int(lax.fori_loop(0, 3, b, 0)) for b in build((1, 2, 3))]

@@ -1,0 +1,14 @@
+# case: h205-while-conds-at-module-level-ok
+# source: https://github.com/flagos-ai/FlagQuantum/pull/61
+# kind: lookalike
+# rules: SCN205
+# jax: symptom len(set(results)) == 1
+# pair: h205-while-conds-at-module-level
+
+from jax import lax
+
+conds = []
+for limit in (2.0, 4.0, 8.0):
+    conds.append(lambda v, limit=limit: v < limit)
+
+results = [float(lax.while_loop(c, lambda v: v * 2.0, 1.0)) for c in conds]

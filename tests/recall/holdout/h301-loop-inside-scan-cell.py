@@ -1,0 +1,22 @@
+# case: h301-loop-inside-scan-cell
+# source: https://github.com/jax-ml/jax/issues/3596
+# kind: mistake
+# rules: SCN301
+# jax: symptom (lambda j:
+#   len(j.eqns[0].params['jaxpr'].jaxpr.eqns[-1].params['jaxpr'].jaxpr.eqns))(__import__('jax').make_jaxpr(probe)(*probe_args))
+#   >= 30
+# note: variant: the loop is in a scan cell inside a jitted function (symptom: the scan body's
+#   equations)
+
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def rnn(xs, observers):
+    def cell(acc, x):
+        for i in range(30):
+            acc = acc + observers[i] * x
+        return acc, acc
+    return jax.lax.scan(cell, jnp.zeros(()), xs)[0]
+
+probe, probe_args = rnn, (jnp.ones(4), jnp.ones(30))

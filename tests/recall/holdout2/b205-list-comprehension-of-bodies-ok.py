@@ -1,0 +1,15 @@
+# case: b205-list-comprehension-of-bodies-ok
+# source: https://gaohongnan.com/software_engineering/python/late_binding_closures.html
+# kind: lookalike
+# rules: SCN205
+# jax: symptom len({float(e) for e in ends}) == 1
+# pair: b205-list-comprehension-of-bodies
+
+import jax.numpy as jnp
+from jax import lax
+
+def geometric_paths(x0, n):
+    steps = [lambda c, _, i=i: (c * i, c) for i in range(1, 4)]
+    return [lax.scan(step, x0, None, length=n)[0] for step in steps]
+
+ends = geometric_paths(jnp.float32(1.0), 3)

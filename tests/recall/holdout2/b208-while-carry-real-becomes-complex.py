@@ -1,0 +1,27 @@
+# case: b208-while-carry-real-becomes-complex
+# source: https://github.com/jax-ml/jax/issues/3112
+# kind: mistake
+# rules: SCN208
+# jax: raises carry input and carry output must have equal types
+# note: while_loop with a tuple init bound to a name; a float32 eigenvalue slot comes back
+#   complex64
+
+import jax
+import jax.numpy as jnp
+
+def power_iteration(mat, v0, iters=5):
+    def cond(state):
+        i, v, lam = state
+        return i < iters
+
+    def body(state):
+        i, v, lam = state
+        w = mat @ v
+        lam = jnp.vdot(v, w)
+        return i + 1, w / jnp.linalg.norm(w), lam
+
+    init = (0, v0, jnp.zeros((), jnp.float32))
+    return jax.lax.while_loop(cond, body, init)
+
+m = jnp.array([[2.0, 1j], [-1j, 3.0]], dtype=jnp.complex64)
+out = power_iteration(m, jnp.ones(2, jnp.complex64))

@@ -1,0 +1,18 @@
+# case: c208-float16-carry-mixed-with-float32-xs-ok
+# source: https://github.com/jax-ml/jax/pull/9046
+# kind: lookalike
+# rules: SCN208
+# jax: runs
+# pair: c208-float16-carry-mixed-with-float32-xs
+
+import jax
+import jax.numpy as jnp
+
+N = 3
+
+def func(carry, x):
+    new_carry = [carry[0] + x] + [a + b for a, b in zip(carry[1:], carry[:-1])]
+    return new_carry, None
+
+init = [jnp.zeros((), jnp.float16)] * N
+carry, _ = jax.lax.scan(func, init, jnp.ones(5, jnp.float16))

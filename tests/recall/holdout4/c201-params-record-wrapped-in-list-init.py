@@ -1,0 +1,33 @@
+# case: c201-params-record-wrapped-in-list-init
+# source: https://github.com/patrick-kidger/equinox/issues/630
+# kind: mistake
+# rules: SCN201
+# jax: raises carry input and carry output must have the same pytree structure
+# note: a NamedTuple record wrapped in a one-element list as the init (by a caller's parameter),
+#   the body returning the bare record; the thread wraps an equinox Module in a list the same way
+
+from typing import NamedTuple
+
+import jax
+import jax.numpy as jnp
+
+
+class Params(NamedTuple):
+    w: jax.Array
+    b: jax.Array
+
+
+def sgd_step(carry, batch):
+    params = carry[0]
+    x, y = batch
+    err = x @ params.w + params.b - y
+    new = Params(params.w - 0.1 * x.T @ err, params.b - 0.1 * err.sum())
+    return new, jnp.mean(err ** 2)
+
+
+def fit(params, xs, ys):
+    return jax.lax.scan(sgd_step, [params], (xs, ys))
+
+
+p0 = Params(jnp.zeros((3, 1)), jnp.zeros(()))
+final, losses = fit(p0, jnp.ones((5, 4, 3)), jnp.ones((5, 4, 1)))

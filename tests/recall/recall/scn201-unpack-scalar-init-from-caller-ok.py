@@ -1,0 +1,19 @@
+# case: scn201-unpack-scalar-init-from-caller-ok
+# source: https://github.com/jax-ml/jax/issues/8605
+# kind: lookalike
+# rules: SCN201
+# jax: runs
+# pair: scn201-unpack-scalar-init-from-caller
+
+import jax
+import jax.numpy as jnp
+from jax import lax
+def holt(params, series):
+    s0, alpha = params
+    def step(s, x):
+        level, trend = s
+        new_level = level + trend + alpha * (x - level - trend)
+        return (new_level, trend), new_level
+    return lax.scan(step, s0, series)
+series = jnp.array([4.0, 5.0, 7.0, 6.0])
+out = holt(((series[0], 0.0), 0.3), series)

@@ -1,0 +1,20 @@
+# case: scn201-unpack-scalar-init-from-caller
+# source: https://github.com/jax-ml/jax/issues/8605
+# kind: mistake
+# rules: SCN201
+# jax: raises iteration over a 0-d array
+# visible: no
+# note: as reported: the scalar init comes from the caller's tuple, not visible here
+
+import jax
+import jax.numpy as jnp
+from jax import lax
+def holt(params, series):
+    s0, alpha = params
+    def step(s, x):
+        level, trend = s
+        new_level = level + trend + alpha * (x - level - trend)
+        return (new_level, trend), new_level
+    return lax.scan(step, s0, series)
+series = jnp.array([4.0, 5.0, 7.0, 6.0])
+out = holt((series[0], 0.3), series)
