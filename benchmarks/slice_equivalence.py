@@ -10,7 +10,7 @@ the diagnostics as plain data (what the JSON output and the cache hold: spans, m
 fix edits, noqa lines), then the text `--fix --unsafe-fixes` produces and the diagnostics
 left; and, from a full parse, that no site is in a file the prefilters drop or in a stub.
 Also prints how much of the parsed files LibCST saw, and the engine's parse statistics
-(`engine.ParseStats`): per file, the widenings (`OutsideSlice`: a question about a stub, so
+(`engine.check.ParseStats`): per file, the widenings (`OutsideSlice`: a question about a stub, so
 LibCST parses again with more), the lines LibCST parsed at first and in the end, and, for
 every widening, what was asked for and the scanlint frames that asked, innermost first (the
 rule or guard is the last one). A file that ends up parsed whole is marked WHOLE FILE.
@@ -49,7 +49,7 @@ from scanlint.source.reading import read_source
 from scanlint.source.source_file import SourceError
 
 
-# The engine's parse statistics (`engine.ParseStats`) of every check made with the selection
+# The engine's parse statistics (`engine.check.ParseStats`) of every check made with the selection
 # on, while one file is compared.
 PARSES: list = []
 

@@ -1,4 +1,4 @@
-"""Settings as plain data (loading them from pyproject.toml lives in config.py)."""
+"""Settings as plain data (loading them from pyproject.toml lives in engine/config.py)."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ carries become its carry (a tuple when several), the values it appends to lists 
 stacked after it become the scan's `ys`, bound to the lists' own names so the stacking code
 after the loop reads the same values; the index comes in as the loop function's index (or as
 `jnp.arange(...)` scanned over) where the body reads it. What may be rolled is decided in
-`unrolled.py`; this module only writes the code.
+`semantic/jit_loops.py` and `semantic/rolling.py`; this module only writes the code.
 """
 
 from __future__ import annotations

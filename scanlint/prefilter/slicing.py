@@ -5,7 +5,7 @@ LibCST parses about 15 times slower than `ast`, and the scope pass costs about a
 again: in a large module, a few loop sites sent every line through both. The selection
 keeps every top-level statement that is not a def or class (imports, assignments, `if` and
 `try` blocks: cheap, and what rules read at module level), and a def or class when a site
-predicate (`prefilter.SITE_PREDICATES`) says it may hold a site, when a possible site names
+predicate (`syntax.SITE_PREDICATES`) says it may hold a site, when a possible site names
 it in its arguments (a step, a `partial` target, a carry class), or when its body declares
 `global` or its decorators, defaults or annotations bind a name (`:=`). Any other def or
 class with an indented body becomes a stub on the same lines: `def name():` (or
@@ -267,7 +267,7 @@ class Selection:
         defined = {path for path, stub in self.stubs.items() if stub.name in need.defining}
         wanted = defined | {path for path, stub in self.stubs.items() if need.lines
                             and stub.first <= need.lines[1] and need.lines[0] <= stub.last}
-        # What a def is asked for, what it calls is asked for next (SCN207 and values.py
+        # What a def is asked for, what it calls is asked for next (SCN207 and name_kinds.py
         # follow calls into module-level functions, a level at a time): parse them now.
         wanted |= self._reached(defined)
         if need.reading:
@@ -359,7 +359,7 @@ def select(text: str, tree: ast.Module | None,
            facts: SiteFacts | None = None) -> Selection | None:
     """The first selection for ``text``; None when the whole file is to be parsed (the
     selection is off, `ast` rejected the file, a lone CR ends lines, or nothing can go).
-    ``facts``: `prefilter.site_facts` of the file, when the caller has them."""
+    ``facts``: `syntax.site_facts` of the file, when the caller has them."""
     if not enabled() or tree is None or text.count("\r") != text.count("\r\n"):
         return None
     lines = _LINE.findall(text)

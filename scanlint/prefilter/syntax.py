@@ -340,7 +340,7 @@ class JitFacts:
 def jit_facts(tree: ast.Module, text: str,
               imports: list[ast.stmt] | None = None) -> JitFacts | None:
     """None when nothing in the module is imported from a package that has a jit, or no
-    `range(...)` call may have constant arguments (`files.constant_range_lines`). Every jit
+    `range(...)` call may have constant arguments (`text.constant_range_lines`). Every jit
     the model resolves is a name imported as one, or an attribute `jit`/`filter_jit` of a
     name imported from such a package (`jax.jit`, `api.jit`, `eqx.filter_jit`)."""
     roots, jit_names = set(), set()
@@ -382,7 +382,7 @@ def _wrapped_names(text: str, jit_names: set[str]) -> frozenset[str]:
 
 def may_jit_a_counted_loop(text: str) -> bool:
     """A sound test on the text alone for an SCN301 site: a `range(...)` call that may
-    count trips (`files.constant_range_lines`), in or after a def that a jit may decorate
+    count trips (`text.constant_range_lines`), in or after a def that a jit may decorate
     (a decorator spelling `jit`, `filter_jit` or a name a jit is imported as) or wrap by
     name (`jax.jit(f)` and a `def f`). The def starts on or before the loop's line."""
     if not may_contain_unrolled_loop(text):

@@ -40,7 +40,7 @@ def may_contain_unrolled_loop(text: str) -> bool:
 # `range`, then what may stand before its `(`: whitespace, a backslash, a comment.
 _RANGE_CALL = re.compile(r"range(?:[\s\\]|#[^\r\n]*(?![^\r\n]))*\(")  # after `\b`
 # What no constant argument holds: an attribute (or a float), a subscript, a dict or set, a
-# call. A constant trip count is int literals, names and arithmetic (`prefilter.py`), and
+# call. A constant trip count is int literals, names and arithmetic (`prefilter/syntax.py`), and
 # `not (x)` is arithmetic there.
 _NOT_CONSTANT = re.compile(r"[.\[{]|(?<!\w)(?!not\b)\w+\s*\(")
 _FLAT_ARGUMENTS = re.compile(r"[^()\"'#]*\)")

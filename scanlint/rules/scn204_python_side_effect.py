@@ -506,7 +506,7 @@ def _method_change(ctx: RuleContext, step: StepFunction, site: ScanSite,
                    call: cst.Call) -> str | None:
     """A call of a method of an object of the file's own plain class, defined outside the
     body (`dist.log_prob(x)`, `layer(x)`, `self.encoder(x)`), that changes the object
-    (`objects.self_changes`). An attribute set only under a test of itself (`if self.w is
+    (`instances.self_changes`). An attribute set only under a test of itself (`if self.w is
     None:`) is a lazy initialisation: reported unless the object is called before the loop
     outside any body (`layer(x0)`), where it is set up with a concrete value."""
     model = ctx.model

@@ -220,7 +220,7 @@ def static_uses(step: StepFunction) -> dict[str, str]:
 
 def closure_captures(model: FileModel, step: StepFunction) -> list[Capture]:
     """Locals of an enclosing function the body reads: the closure style's constants. A
-    capture is movable into the carry only when `values.py` shows it holds arrays and
+    capture is movable into the carry only when `name_kinds.py` shows it holds arrays and
     nothing needs it as anything else (see `Values.carry_reason`)."""
     found = [c for c in captures(model, step) if c.category == "enclosing"]
     values = values_of(model)

@@ -177,7 +177,7 @@ def jitted_functions(model: FileModel) -> dict[int, JitInfo]:
     Only the parsed scopes are asked (`walk_parsed`), and a module-level wrap of a def the
     sliced parse left out (a stub) is passed over: they could only add functions whose loops
     are not there. The selection keeps every top-level statement that may hold a loop under
-    jit (`prefilter.statement_may_hold_jit_loop`): a def a jit decorates or wraps by name
+    jit (`syntax.statement_may_hold_jit_loop`): a def a jit decorates or wraps by name
     with a `range` loop whose trip count may be known, nested defs and classes included, and
     every module-level statement wrapping such a def. A stub holds no such loop, so nothing
     it would add can give a JitLoop (benchmarks/slice_equivalence.py checks the findings).

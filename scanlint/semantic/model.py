@@ -148,7 +148,7 @@ class FileModel:
         self.module_scope: Scope = builder.module_scope
         self.scope_of = builder.scope_of
         # Calls by plain name or by a family or jit attribute, and every `for` statement,
-        # each with its scope: what the unrolled-loop facts (unrolled.py) start from.
+        # each with its scope: what the unrolled-loop facts (jit_loops.py) start from.
         self.calls = [(call, scope) for call, scope, _statement, _loops in builder.calls]
         self.for_statements = builder.for_statements
         self.comprehensions = builder.comprehensions
