@@ -47,6 +47,9 @@ def build_parser() -> argparse.ArgumentParser:
                        default="text")
     check.add_argument("--step-style", choices=STEP_STYLES)
     check.add_argument("--param-style", choices=PARAM_STYLES)
+    check.add_argument("--preview", action=argparse.BooleanOptionalAction, default=None,
+                       help="also run the rules in preview (their precision on real code is "
+                            "not yet measured)")
     check.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
     check.add_argument("--cache-dir", help="cache folder (default: .scanlint_cache)")
     check.add_argument("--jobs", "-j", type=int, default=None,
@@ -146,6 +149,7 @@ def resolve_settings(args) -> tuple[Settings, str]:
         ignore=tuple(validate_codes(list(args.ignore), "--ignore")) if args.ignore else None,
         step_style=args.step_style,
         param_style=args.param_style,
+        preview=args.preview,
     ), root
 
 

@@ -151,6 +151,31 @@ def test_min_unrolled_trips_setting(tmp_path):
     assert run_scanlint("check", "a.py", cwd=tmp_path).returncode == 0
 
 
+def test_preview_rules_run_only_with_preview(tmp_path, monkeypatch):
+    """A rule in preview reports nothing unless the setting or the flag turns preview on."""
+    from scanlint.core.settings import Settings
+    from scanlint.engine.check import check_text
+    from scanlint.rules import rule_by_code
+
+    monkeypatch.setattr(rule_by_code("SCN001"), "PREVIEW", True)
+    assert check_text(LAMBDA_STEP, "a.py", Settings()) == []
+    assert [d.code for d in check_text(LAMBDA_STEP, "a.py", Settings(preview=True))] == ["SCN001"]
+    write(tmp_path, "a.py", LAMBDA_STEP)
+    write(tmp_path, "pyproject.toml", "[tool.scanlint]\npreview = true\n")
+    from scanlint.engine.config import load_settings
+
+    assert load_settings(str(tmp_path / "pyproject.toml")).preview is True
+    from scanlint.cli import build_parser, resolve_settings
+
+    for flags, expected in (([], True), (["--no-preview"], False), (["--preview"], True)):
+        args = build_parser().parse_args(["check", *flags, "--config",
+                                          str(tmp_path / "pyproject.toml")])
+        assert resolve_settings(args)[0].preview is expected, flags
+    write(tmp_path, "pyproject.toml", '[tool.scanlint]\npreview = "yes"\n')
+    result = run_scanlint("check", "a.py", cwd=tmp_path)
+    assert result.returncode == 2 and "`preview`" in result.stderr
+
+
 def test_bad_settings_exit_2_naming_the_setting(tmp_path):
     write(tmp_path, "a.py", LAMBDA_STEP)
     for table, named in [('colour = "red"', "colour"), ('step-style = "curly"', "step-style"),

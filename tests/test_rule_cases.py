@@ -13,7 +13,9 @@ INVALID = [(r.CODE, i, case) for r in RULES for i, case in enumerate(r.INVALID)]
 
 
 def settings_for(code: str, extra: dict) -> Settings:
-    return Settings(select=(code,), **extra)
+    """The rule alone (a rule in preview with preview on)."""
+    preview = next(r.PREVIEW for r in RULES if r.CODE == code)
+    return Settings(**{"select": (code,), "preview": preview, **extra})
 
 
 @pytest.mark.parametrize("code,index,case", VALID, ids=[f"{c}-valid-{i}" for c, i, _ in VALID])

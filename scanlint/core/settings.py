@@ -20,6 +20,7 @@ class Settings:
     param_style: str = "any"
     respect_gitignore: bool = True
     min_unrolled_trips: int = 10  # SCN301: loops running fewer times under jit are left alone
+    preview: bool = False  # rules whose precision on real code is not yet measured
     verify_calls: tuple[str, ...] = field(default=(), compare=False)
     verify_pytest: str | None = field(default=None, compare=False)  # pytest's arguments
     verify_max_calls: int = field(default=5, compare=False)  # recorded per function
@@ -27,4 +28,5 @@ class Settings:
     def cache_key(self) -> str:
         """The part of the settings that changes what a check of one file reports."""
         return repr((self.select, self.extend_select, self.ignore, self.per_file_ignores,
-                     self.step_style, self.param_style, self.min_unrolled_trips))
+                     self.step_style, self.param_style, self.min_unrolled_trips,
+                     self.preview))

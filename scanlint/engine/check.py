@@ -56,7 +56,8 @@ def active_rules(settings: Settings, path: str = ""):
     from scanlint.rules import all_rules
 
     return [rule for rule in all_rules()
-            if not rule.SYSTEM and rule.enabled(settings) and is_selected(rule.CODE, settings, path)]
+            if not rule.SYSTEM and (settings.preview or not rule.PREVIEW)
+            and rule.enabled(settings) and is_selected(rule.CODE, settings, path)]
 
 
 # -- checking ---------------------------------------------------------------------------

@@ -27,7 +27,7 @@ class ConfigError(Exception):
 KNOWN_KEYS = {
     "select", "extend-select", "ignore", "exclude", "extend-exclude", "per-file-ignores",
     "step-style", "param-style", "respect-gitignore", "verify", "cache-dir",
-    "min-unrolled-trips",
+    "min-unrolled-trips", "preview",
 }
 
 
@@ -86,10 +86,11 @@ def settings_from_table(table: dict, where: str) -> Settings:
         values["step_style"] = validate_choice(table["step-style"], STEP_STYLES, "step-style")
     if "param-style" in table:
         values["param_style"] = validate_choice(table["param-style"], PARAM_STYLES, "param-style")
-    if "respect-gitignore" in table:
-        if not isinstance(table["respect-gitignore"], bool):
-            raise ConfigError(f"`respect-gitignore` in {where} must be true or false")
-        values["respect_gitignore"] = table["respect-gitignore"]
+    for key in ("respect-gitignore", "preview"):
+        if key in table:
+            if not isinstance(table[key], bool):
+                raise ConfigError(f"`{key}` in {where} must be true or false")
+            values[key.replace("-", "_")] = table[key]
     if "min-unrolled-trips" in table:
         trips = table["min-unrolled-trips"]
         if isinstance(trips, bool) or not isinstance(trips, int) or trips < 1:

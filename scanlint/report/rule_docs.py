@@ -11,7 +11,9 @@ def rule_markdown(rule: type[Rule], level: int = 1) -> str:
     if body.startswith("## "):
         body = "#" * (level + 1) + body[2:]
     message = getattr(rule, "MESSAGE", "")
-    return f"{heading} {rule.CODE} {rule.NAME}\n\nMessage: `{message}`\n\n{body}\n"
+    preview = ("In preview: runs only with `--preview` (or `preview = true`); its precision on "
+               "real code is not yet measured.\n\n" if rule.PREVIEW else "")
+    return f"{heading} {rule.CODE} {rule.NAME}\n\nMessage: `{message}`\n\n{preview}{body}\n"
 
 
 def rules_markdown() -> str:
@@ -26,7 +28,8 @@ def rules_markdown() -> str:
     for rule in all_rules():
         fixable = "yes" if any(c.fixed for c in rule.INVALID) else "no"
         message = rule.MESSAGE.replace("|", "\\|")
-        parts.append(f"| {rule.CODE} | {rule.NAME} | {fixable} | `{message}` |\n")
+        name = f"{rule.NAME} (preview)" if rule.PREVIEW else rule.NAME
+        parts.append(f"| {rule.CODE} | {name} | {fixable} | `{message}` |\n")
     parts.append("\n")
     for rule in all_rules():
         parts.append(rule_markdown(rule, level=2) + "\n")

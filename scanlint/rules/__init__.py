@@ -70,6 +70,9 @@ class Rule:
     INVALID: ClassVar[list[Invalid]] = []
     # Rules with no check of their own (parse errors and the like) only document a code.
     SYSTEM: ClassVar[bool] = False
+    # A rule whose precision on real code is not yet measured runs only with `preview`
+    # (as ruff's preview rules): default-on rules are for findings users will agree with.
+    PREVIEW: ClassVar[bool] = False
 
     @classmethod
     def enabled(cls, settings: Settings) -> bool:
