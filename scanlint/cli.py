@@ -6,6 +6,7 @@ Diagnostics go to stdout, the summary to stderr. Exit 0: clean; 1: findings left
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from collections import Counter
@@ -60,6 +61,9 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--pytest", metavar="ARGS",
                        help="with --verify: run the project's tests once (pytest ARGS) and "
                             "replay the calls they make to the changed functions")
+    check.add_argument("--verify-report", metavar="PATH",
+                       help="with --verify: write what was proven, per file and function, as "
+                            "JSON to PATH")
     check.add_argument("--since", "--diff-base", dest="since", metavar="REV",
                        help="report only findings on lines added or changed since this git "
                             "revision")
@@ -162,6 +166,7 @@ class RunSummary:
     diff_text: str
     sources: dict[str, str] = field(default_factory=dict)  # the text the diagnostics are of
     notebooks: dict = field(default_factory=dict)  # path -> NotebookFile, for notebooks
+    verified: dict = field(default_factory=dict)  # path -> why its fixes were not written
 
 
 def repo_root(start: str) -> str | None:
@@ -195,8 +200,11 @@ def run_check(args) -> int:
     from scanlint.report import ReportContext, renderer
 
     settings, root = resolve_settings(args)
-    if args.pytest is not None and not (args.verify and args.fix):
-        raise UsageError("--pytest goes with --fix --verify")
+    if args.verify and not args.fix:
+        raise UsageError("--verify goes with --fix: it decides which fixes are written")
+    if (args.pytest is not None or args.verify_report) and not (args.verify and args.fix):
+        raise UsageError(f"{'--pytest' if args.pytest is not None else '--verify-report'} "
+                         "goes with --fix --verify")
     paths = args.paths or ["."]
     if "-" in paths:
         if len(paths) > 1:
@@ -204,7 +212,8 @@ def run_check(args) -> int:
         return check_stdin(args, settings)
     summary = check_paths(paths, settings, args, root)
     ctx = ReportContext(unsafe_fixes=args.unsafe_fixes, sources=summary.sources,
-                        repo_root=repo_root(os.getcwd()), notebooks=summary.notebooks)
+                        repo_root=repo_root(os.getcwd()), notebooks=summary.notebooks,
+                        verify=summary.verified)
     if args.since:
         summary.diagnostics = only_changed(summary.diagnostics, args.since, ctx)
     if args.diff:
@@ -242,6 +251,8 @@ def check_paths(paths: list[str], settings: Settings, args, root: str) -> RunSum
                         unsafe=args.unsafe_fixes, jobs=args.jobs,
                         cache_dir=None if args.no_cache else cache_dir(args))
     verified = verify_fixes(results, settings, args) if args.verify and not args.diff else {}
+    if verified:
+        say_what_was_proven(verified, args)
     fixed, diffs, failed = 0, [], len(found.missing)
     sources: dict[str, str] = {}
     notebooks: dict = {}
@@ -265,7 +276,7 @@ def check_paths(paths: list[str], settings: Settings, args, root: str) -> RunSum
     add_missing_sources(sources, notebooks, diagnostics)
     return RunSummary(sorted(diagnostics, key=Diagnostic.sort_key), fixed,
                       len(found.files) + len(found.missing), failed, "".join(diffs), sources,
-                      notebooks)
+                      notebooks, unapplied(verified))
 
 
 def remember(source, sources: dict[str, str], notebooks: dict) -> None:
@@ -301,8 +312,8 @@ def add_missing_sources(sources: dict[str, str], notebooks: dict,
 
 
 def verify_fixes(results, settings: Settings, args) -> dict:
-    """Path -> the verify report of its fixes (one test run for all files with --pytest);
-    stderr says why a file's fixes are not written. A notebook runs as its code cells."""
+    """Path -> the verify report of its fixes (one test run for all files with --pytest). A
+    notebook runs as its code cells."""
     from scanlint.source.notebook import runnable_text
     from scanlint.verify.cli import Subject, verify_fixes as verify
 
@@ -311,14 +322,34 @@ def verify_fixes(results, settings: Settings, args) -> dict:
     reports = verify(subjects, settings, args.pytest)
     for warning in sorted({w for report in reports.values() for w in report.warnings}):
         print(f"scanlint: warning: {warning}", file=sys.stderr)
-    for path, report in reports.items():
-        if not report.proven:
-            reasons = [report.error] if report.error else [
-                f"{f.name}: {f.status}" + (f" ({f.details[-1]})" if f.details else "")
-                for f in report.functions if f.status not in ("identical", "covered")]
-            print(f"{path}: fixes not applied, unverified ({'; '.join(reasons) or 'nothing run'})",
-                  file=sys.stderr)
     return reports
+
+
+def say_what_was_proven(reports: dict, args) -> None:
+    """Per file and function: the verdict, its calls, which changed lines ran (stderr, and as
+    JSON with --verify-report)."""
+    from scanlint.verify.cli import proof_json, proof_lines
+
+    if not args.quiet:
+        for path, report in reports.items():
+            for line in proof_lines(path, report, report.proven):
+                print(line, file=sys.stderr)
+    if args.verify_report:
+        document = {path: proof_json(report, report.proven) for path, report in reports.items()}
+        try:
+            with open(args.verify_report, "w", encoding="utf-8") as out:
+                json.dump(document, out, indent=2)
+                out.write("\n")
+        except OSError as error:
+            raise UsageError(f"--verify-report {args.verify_report}: {error.strerror}") from None
+
+
+def unapplied(reports: dict) -> dict:
+    """Path -> what the JSON formats say of each fix left unapplied: why it was not proven."""
+    from scanlint.verify.cli import unverified_reason
+
+    return {path: {"status": "unverified", "reason": unverified_reason(report)}
+            for path, report in reports.items() if not report.proven}
 
 
 def unverified(result, settings: Settings) -> list[Diagnostic]:

@@ -114,11 +114,17 @@ def test_function_that_raises_is_failed(tmp_path):
 
 
 def test_function_without_inputs_is_not_exercised(tmp_path):
+    """One function proven, one never run: the change as a whole is not proven (exit 1)."""
     old = LAMBDA + "\ndef helper(unknown_input):\n    return unknown_input\n"
     new = DEF + "\ndef helper(unknown_input):\n    return unknown_input + 0\n"
     code, report = verify(tmp_path, old, new)
     statuses = {e["label"]: e["status"] for e in report["default"]["entries"]}
-    assert statuses == {"rollout": "identical", "helper": "not exercised"} and code == 0
+    assert statuses == {"rollout": "identical", "helper": "not exercised"} and code == 1
+    functions = {f["name"]: f for f in report["default"]["functions"]}
+    assert functions["rollout"]["status"] == "identical"
+    line = {version: 1 + text.splitlines().index("    return unknown_input" + tail)
+            for version, text, tail in (("before", old, ""), ("after", new, " + 0"))}
+    assert functions["helper"]["not_run"] == {k: str(v) for k, v in line.items()}
 
 
 def test_explicit_call_and_bench_and_x64(tmp_path):
@@ -268,4 +274,6 @@ def test_function_outputs_and_jit_only_errors(tmp_path):
     assert "function values" in entries["make(2)"]["details"][0]
     assert entries["branchy(x0)"]["status"] == "identical"
     assert entries["branchy(x0)"]["details"][0].startswith("jit: raises the same error")
-    assert code == 0
+    functions = {f["name"]: f["status"] for f in report["default"]["functions"]}
+    assert functions == {"make": "not exercised", "branchy": "identical"}
+    assert code == 1  # make's step never ran: the change is not proven

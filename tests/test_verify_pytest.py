@@ -161,10 +161,12 @@ def test_rev_with_pytest_judges_each_function_on_the_tests_calls(two_commits):
     assert labels["damped [tests/test_sim.py::test_damped_decays]"]["status"] == "identical"
     assert any("values differ" in d for d in
                labels["scaled [tests/test_sim.py::test_scaled]"]["details"])
-    assert "damped [tests/test_sim.py::test_damped_decays] (identical)" in \
-        labels["halve"]["details"][0]
+    assert "its lines ran inside: damped [tests/test_sim.py::test_damped_decays] (identical)" \
+        in functions["halve"]["details"]
     assert labels["unused"]["details"] == ["no test called it"]
-    assert functions["rollout"]["details"] == ["1 call: 1 recorded"]
+    assert functions["rollout"]["calls"] == ["1 call: 1 recorded"]
+    assert functions["rollout"]["details"] == ["changed line 19 ran in both versions"]
+    assert functions["rollout"]["ran"] == {"before": "19", "after": "19"}
     assert report["warnings"] == []
 
 
@@ -186,7 +188,7 @@ def test_check_fix_verify_pytest_writes_only_exercised_files(tmp_path):
     assert "def step(c, x):" in dynamics and "lambda" not in dynamics, result.stderr
     assert (tmp_path / "sim" / "extra.py").read_text() == spare_before
     assert ("sim/extra.py: fixes not applied, unverified (spare: not exercised "
-            "(no test called it))") in result.stderr
+            "(no test called it; the changed lines 5-6 in `step` did not run") in result.stderr
     assert "warning: the test run did not pass (pytest exit 1, 1 failed" in result.stderr
     assert result.returncode == 1  # extra.py's finding is left
 

@@ -28,6 +28,8 @@ class ReportContext:
     # path -> the notebook its diagnostics are of (their positions are in its code; sources
     # holds the code as its cells read)
     notebooks: dict[str, NotebookFile] = field(default_factory=dict)
+    # path -> why `check --fix --verify` left its fixes unapplied ({"status", "reason"})
+    verify: dict[str, dict] = field(default_factory=dict)
 
     def repo_path(self, path: str) -> str:
         """A forward-slash path relative to the repository (or the current folder)."""

@@ -31,6 +31,7 @@ def diagnostic_dict(d: Diagnostic, ctx: ReportContext) -> dict:
         }
     rule = rule_by_code(d.code)
     cell = ctx.cell(d)
+    extra = {"verify": ctx.verify[d.path]} if fix is not None and d.path in ctx.verify else {}
     return {
         "cell": cell.number if cell is not None else None,
         "code": d.code,
@@ -41,6 +42,7 @@ def diagnostic_dict(d: Diagnostic, ctx: ReportContext) -> dict:
         "message": d.message,
         "noqa_row": ctx.in_cell(d, Position(d.noqa_line, 0)).line if d.noqa_line else 0,
         "url": rule_url(rule.CODE, rule.NAME) if rule else None,
+        **extra,
     }
 
 

@@ -14,7 +14,7 @@ from scanlint.semantic.carry import (CarryLayout, StepFunction, carry_layout, re
                                      slot_reads, step_function, string_key)
 from scanlint.semantic.model import ScanSite
 from scanlint.semantic.name_kinds import values_of
-from scanlint.semantic.name_uses import CONSTANT
+from scanlint.semantic.name_uses import CONSTANT, STATIC
 from scanlint.semantic.scopes import lookup
 
 
@@ -146,8 +146,13 @@ class CarryPassthrough(Rule):
                        if len(labels) == 1 else
                        f"Carry slots {', '.join(labels)} are returned unchanged; capture them "
                        "instead")
-            yield ctx.diagnostic(self, site.call, message,
-                                 fix=_fix(ctx, site, step, layout), statement=site.statement)
+            numpy = _numpy_indexed(ctx.model, site, step, layout)
+            if numpy is not None:
+                message += (f" (no automatic fix: `{numpy}` is a NumPy array the body indexes "
+                            "with a traced value; threaded, JAX made it an array, captured it "
+                            "would stay NumPy and fail)")
+            fix = None if numpy is not None else _fix(ctx, site, step, layout)
+            yield ctx.diagnostic(self, site.call, message, fix=fix, statement=site.statement)
 
     VALID = [
         Valid("import jax\ndef f(s):\n    return s\n"
@@ -203,6 +208,39 @@ class CarryPassthrough(Rule):
     ]
 
     INVALID = [
+        # A NumPy table the body indexes with the traced counter: the carry made it a jax
+        # array; captured it would stay NumPy and `table[i]` would fail under jit. No fix.
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\nimport numpy as np\n"
+            "def ids(n):\n"
+            "    table = np.arange(n) * 3\n"
+            "    def body(i, carry):\n"
+            "        out, tab = carry\n"
+            "        return out.at[i].set(tab[i] + 1), tab\n"
+            "    out, _ = jax.lax.fori_loop(0, n, body, (jnp.zeros(n, jnp.int32), table))\n"
+            "    return out\n",
+            None, settings={"param_style": "closure"},
+        ),
+        # The same table read whole (arithmetic accepts NumPy under tracing): the fix holds.
+        Invalid(
+            "import jax\nimport numpy as np\n"
+            "def scaled(xs):\n"
+            "    table = np.ones(3)\n"
+            "    def step(c, x):\n"
+            "        s, tab = c\n"
+            "        return (s + tab * x, tab), s\n"
+            "    (s, _), ys = jax.lax.scan(step, (0.0, table), xs)\n"
+            "    return s, ys\n",
+            "import jax\nimport numpy as np\n"
+            "def scaled(xs):\n"
+            "    table = np.ones(3)\n"
+            "    def step(s, x):\n"
+            "        return s + table * x, s\n"
+            "    carry_out, ys_out = jax.lax.scan(step, 0.0, xs)\n"
+            "    (s, _), ys = (carry_out, table), ys_out\n"
+            "    return s, ys\n",
+            unsafe=True, settings={"param_style": "closure"},
+        ),
         # The article's carry style: a module-level step used by one caller.
         Invalid(
             "import jax\n\n\ndef advance(state, _):\n"
@@ -432,6 +470,33 @@ def _constant(model, site: ScanSite, layout: CarryLayout, i: int) -> bool:
     bits. It stays in the carry."""
     kind, _why = values_of(model).expr_kind(layout.init_elements[i], site.scope, set())
     return kind == CONSTANT
+
+
+def _numpy_indexed(model, site: ScanSite, step: StepFunction, layout: CarryLayout) -> str | None:
+    """The init name of a passthrough slot that visibly holds a NumPy value and that the body
+    indexes with something other than constants (`table[i]`, `table.at[...]`): the carry made
+    it a jax array, so the traced index worked; captured, it stays NumPy and the same index
+    raises TracerArrayConversionError."""
+    for i in layout.passthrough:
+        init = layout.init_elements[i]
+        kind, why = values_of(model).expr_kind(init, site.scope, set())
+        name = layout.slot_names[i]
+        if kind == STATIC and "NumPy" in why and (name is None or _traced_index(step, name)):
+            return cst.Module([]).code_for_node(init)
+    return None
+
+
+def _traced_index(step: StepFunction, name: str) -> bool:
+    """Whether the body subscripts ``name`` with an index that reads a name, or uses `.at`."""
+    for node in nodes_in(step.node):
+        if isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name) \
+                and node.value.value == name and any(
+                    isinstance(inner, cst.Name) for part in node.slice for inner in nodes_in(part)):
+            return True
+        if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) \
+                and node.value.value == name and node.attr.value == "at":
+            return True
+    return False
 
 
 def slot_label(layout: CarryLayout, i: int) -> str:

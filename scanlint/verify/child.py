@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import base64
 import contextlib
+import dataclasses
 import importlib
 import json
 import os
@@ -20,6 +21,8 @@ import statistics
 import sys
 import time
 
+from scanlint.verify.coverage import LineRecorder
+
 
 def main(request_path: str, result_path: str) -> int:
     with open(request_path, encoding="utf-8") as handle:
@@ -28,19 +31,47 @@ def main(request_path: str, result_path: str) -> int:
     if variant == "x64":
         os.environ["JAX_ENABLE_X64"] = "1"
     result: dict = {"entries": {}, "error": None}
+    lines = LineRecorder(request["module"]["path"])
+    lines.start()
     try:
-        namespace = load_module(request)
-    except BaseException as error:  # user code: anything can happen
-        result["error"] = f"cannot import {request['module']['name']}: {describe(error)}"
-        write(result_path, result)
-        return 0
-    for entry in request["entries"]:
         try:
-            result["entries"][entry["label"]] = run_entry(namespace, entry, request, variant)
-        except BaseException as error:  # the recorded jax flags could not be set, ...
-            result["entries"][entry["label"]] = {"error": f"cannot run it: {describe(error)}"}
+            namespace = load_module(request, lines)
+        except BaseException as error:  # user code: anything can happen
+            result["error"] = f"cannot import {request['module']['name']}: {describe(error)}"
+            write(result_path, result)
+            return 0
+        result["import"] = {"ran": sorted(lines.take()),
+                            **module_state(namespace, request["module"]["name"])}
+        for entry in request["entries"]:
+            try:
+                result["entries"][entry["label"]] = run_entry(namespace, entry, request, variant,
+                                                              lines)
+            except BaseException as error:  # the recorded jax flags could not be set, ...
+                result["entries"][entry["label"]] = {"error": f"cannot run it: {describe(error)}"}
+    finally:
+        lines.stop()
     write(result_path, result)
     return 0
+
+
+def module_state(namespace: dict, module: str) -> dict:
+    """The module's data after its import ran (its functions, classes and imports left out:
+    they are code, judged where they run)."""
+    from scanlint.verify.effects import encode_state
+
+    data = {name: value for name, value in namespace.items()
+            if not name.startswith("__") and not is_code(value)}
+    state, opaque = encode_state(module, data)
+    return {"state": state, "opaque": opaque}
+
+
+def is_code(value) -> bool:
+    import functools
+    import types
+
+    return (isinstance(value, (types.ModuleType, type, types.FunctionType, types.MethodType,
+                               types.BuiltinFunctionType, functools.partial))
+            or (callable(value) and getattr(value, "__wrapped__", None) is not None))
 
 
 def write(path: str, result: dict) -> None:
@@ -54,9 +85,9 @@ def describe(error: BaseException) -> str:
     return f"{type(error).__name__}: {message}"[:2000]
 
 
-def load_module(request: dict) -> dict:
+def load_module(request: dict, lines: LineRecorder) -> dict:
     """The version's namespace, imported under the module's real name: the package's
-    `__init__` and the tests' modules import this version too."""
+    `__init__` and the tests' modules import this version too. ``lines`` watches its code."""
     from scanlint.verify.loading import ModuleLocation, ModuleSource, SourceFinder
 
     location = ModuleLocation(**request["module"])
@@ -64,7 +95,14 @@ def load_module(request: dict) -> dict:
         raise ImportError(f"a module named {location.name} is already loaded by the checker")
     sys.path.insert(0, location.import_root)
     sys.path.extend(p for p in request.get("sys_path", []) if p not in sys.path)
-    SourceFinder({location.name: ModuleSource(location, request["source"])}).install()
+
+    def watched(source: str, path: str):
+        code = compile(source, path, "exec", dont_inherit=True)
+        lines.watch(code)
+        return code
+
+    SourceFinder({location.name: ModuleSource(location, request["source"],
+                                              compile=watched)}).install()
     return vars(importlib.import_module(location.name))
 
 
@@ -101,21 +139,46 @@ def cast_inputs(args, kwargs, variant: str):
     return jax.tree_util.tree_map(cast, (args, kwargs))
 
 
-def run_entry(namespace: dict, entry: dict, request: dict, variant: str) -> dict:
+@dataclasses.dataclass
+class Call:
+    """A replayed call, freshly built: the function, its arguments, and for a function reached
+    through an object the tests built (an instance, a factory's result) that object."""
+
+    func: object
+    args: tuple
+    kwargs: dict
+    root: object = None
+
+
+def run_entry(namespace: dict, entry: dict, request: dict, variant: str,
+              lines: LineRecorder) -> dict:
+    """Each mode: the output, what the call left in the objects it was given or reached, and
+    which lines of the module ran (building the call included)."""
     out: dict = {"call": entry.get("call") or entry["label"]}
+    module = request["module"]["name"]
     with recorded_config(entry.get("config") or {}, variant):
         try:
             prepare = preparer(namespace, entry, variant)
-            func, args, kwargs = prepare()
+            lines.take()
+            call = prepare()
         except BaseException as error:
             out["error"] = f"cannot prepare the call: {describe(error)}"
             return out
-        out["jit"], split = run_jitted(func, args, kwargs)
-        try:
-            func, args, kwargs = prepare()  # fresh inputs: an eager call may mutate NumPy ones
-            out["eager"] = encode_tree(func(*args, **kwargs))
-        except BaseException as error:
-            out["eager"] = {"error": describe(error)}
+        split = None
+        for mode in ("jit", "eager"):
+            try:
+                if mode == "eager":
+                    lines.take()
+                    call = prepare()  # fresh inputs: a call may change its arguments
+                before = call_state(module, call)
+                if mode == "jit":
+                    out[mode], split = run_jitted(call.func, call.args, call.kwargs)
+                else:
+                    out[mode] = run_eager(call)
+                out[mode]["state"] = state_change(before, call_state(module, call))
+            except BaseException as error:
+                out[mode] = {"error": describe(error)}
+            out[mode]["ran"] = sorted(lines.take())
         try:
             out["jaxpr"] = canonical_jaxpr(split.jaxpr())
         except BaseException as error:
@@ -127,20 +190,62 @@ def run_entry(namespace: dict, entry: dict, request: dict, variant: str) -> dict
     return out
 
 
+def run_eager(call: Call) -> dict:
+    try:
+        return encode_tree(call.func(*call.args, **call.kwargs))
+    except BaseException as error:
+        return {"error": describe(error)}
+
+
+def call_state(module: str, call: Call) -> dict:
+    """The arguments and the object the function was reached through, encoded."""
+    from scanlint.verify.effects import encode_state
+
+    state, opaque = encode_state(module, (call.args, call.kwargs, call.root))
+    return {"state": state, "opaque": opaque}
+
+
+def state_change(before: dict, after: dict) -> dict:
+    """What the call changed: None when its arguments and its object are as they were; the
+    object as it was built (compared too: building it ran the module's code); and where the
+    state cannot be compared."""
+    changed = None if after["state"] == before["state"] else after["state"]
+    return {"built": before["state"][1][2], "changed": changed,
+            "opaque": sorted(set(before["opaque"]) | set(after["opaque"]))}
+
+
 def preparer(namespace: dict, entry: dict, variant: str):
-    """A function giving fresh (function, args, kwargs) for the entry on each call."""
+    """A function giving a fresh Call for the entry each time it is called."""
     if entry.get("call") is not None:
         def from_call():
             func, args, kwargs = parse_call(entry["call"], namespace)
-            return (func, *cast_inputs(args, kwargs, variant))
+            return Call(func, *cast_inputs(args, kwargs, variant))
         return from_call
-    func = resolve(namespace, entry["function"])
     data = base64.b64decode(entry["recorded"])
+    reach = entry.get("reach")
+    if reach is None:
+        func = resolve(namespace, entry["function"])
 
-    def from_recording():
+        def from_recording():
+            args, kwargs = pickle.loads(data)
+            return Call(func, *cast_inputs(args, kwargs, variant))
+        return from_recording
+    maker = resolve(namespace, reach["root"])
+    made_with = base64.b64decode(reach["data"])
+
+    def from_reach():
+        root_args, root_kwargs = pickle.loads(made_with)
+        root = maker(*root_args, **root_kwargs)
         args, kwargs = pickle.loads(data)
-        return (func, *cast_inputs(args, kwargs, variant))
-    return from_recording
+        return Call(walk(root, reach["path"]), *cast_inputs(args, kwargs, variant), root)
+    return from_reach
+
+
+def walk(value, path: list):
+    """Follow ``path`` ([kind, key] steps: attribute, index, key) from ``value``."""
+    for kind, key in path:
+        value = getattr(value, key) if kind == "attr" else value[key]
+    return value
 
 
 def resolve(namespace: dict, qualname: str):

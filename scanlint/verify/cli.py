@@ -11,21 +11,15 @@ from dataclasses import asdict, dataclass, field
 from scanlint.core.errors import UsageError
 from scanlint.engine.config import ConfigError, find_pyproject, load_settings, pytest_arguments
 from scanlint.verify.arguments import PYTEST_TIMEOUT, VARIANTS
+from scanlint.verify.changes import changes, function_lines
 from scanlint.verify.compare import Verdict, compare_entry
 from scanlint.verify.loading import locate_module, project_root
 from scanlint.verify.plan import Entry, changed_entries, defines, plan
 from scanlint.verify.recording import Recording, Target, record
 from scanlint.verify.runner import RunOptions, VersionRun
+from scanlint.verify.verdicts import PASSING, FunctionVerdict, ImportRun, function_verdicts
 
 EXERCISED = ("identical", "differs", "failed")
-PASSING = ("identical", "covered")
-
-
-@dataclass
-class FunctionVerdict:
-    name: str
-    status: str  # the worst of its entries': differs, failed, identical, covered, not exercised
-    details: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -34,18 +28,22 @@ class VerifyReport:
     error: str | None = None
     functions: list[FunctionVerdict] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
-
-    @property
-    def ok(self) -> bool:
-        exercised = [v for v in self.verdicts if v.status in EXERCISED]
-        return (self.error is None and bool(exercised)
-                and all(v.status == "identical" for v in exercised))
+    unchanged: bool = False  # the two versions are the same text: nothing to prove
 
     @property
     def proven(self) -> bool:
-        """Every changed function ran (or ran inside recorded calls of the module's other
-        functions) and was identical: what --fix --verify requires."""
-        return self.ok and all(v.status in PASSING for v in self.verdicts)
+        """Every changed line ran, in both versions, in calls that compared equal, and no call
+        differed or failed: what --fix --verify requires before it writes a file."""
+        if self.unchanged:
+            return self.error is None
+        return (self.error is None and bool(self.functions)
+                and all(f.status in PASSING for f in self.functions)
+                and not any(v.status in ("differs", "failed") for v in self.verdicts))
+
+    @property
+    def ok(self) -> bool:
+        """What `scanlint verify` exits 0 on: the same as proven."""
+        return self.proven
 
 
 @dataclass(frozen=True)
@@ -61,32 +59,48 @@ def verify_sources(old: str, new: str, path: str, calls: list[str], options: Run
                    recording: Recording | None = None) -> VerifyReport:
     """Run both versions (in parallel subprocesses) and compare every entry. With a
     recording, the changed functions are called with the arguments the tests passed."""
+    if old == new:
+        return VerifyReport([], unchanged=True)
     location = locate_module(path)
     try:
-        recorded = recording.entries(location, changed_entries(old, new)) if recording else None
+        functions = changed_entries(old, new)
+        recorded = recording.entries(location, functions) if recording else None
         entries = plan(old, new, calls, recorded)
+        changed = changes(old, new, location.path)
     except (SyntaxError, ValueError) as error:
         return VerifyReport([], f"cannot plan the run: {error}")
     warnings = list(recording.warnings) if recording else []
     if recording and recording.error:
         return VerifyReport([], recording.error, warnings=warnings)
     runnable = [e for e in entries if e.runnable]
-    results = [{}, {}]
-    if runnable:
-        where = dict(cwd=recording.root, sys_path=recording.sys_path) if recording else {}
-        results = run_versions(old, new, location, runnable, options, where)
-        for version, result in zip(("before", "after"), results):
-            if result.get("error"):
-                return VerifyReport([], f"{version}: {result['error']}", warnings=warnings)
+    where = dict(cwd=recording.root, sys_path=recording.sys_path) if recording else {}
+    results = run_versions(old, new, location, runnable, options, where)
+    for version, result in zip(("before", "after"), results):
+        if result.get("error"):
+            return VerifyReport([], f"{version}: {result['error']}", warnings=warnings)
     verdicts = [compare_entry(e.label, results[0]["entries"].get(e.label),
                               results[1]["entries"].get(e.label), e.function)
                 if e.runnable else Verdict(e.label, "not exercised", [e.reason], e.function)
                 for e in entries]
-    cover(verdicts, entries)
-    tallies = {e.function: recording.tally(location.name, e.function)
-               for e in entries if recording and e.function}
-    return VerifyReport(verdicts, functions=function_verdicts(verdicts, tallies),
-                        warnings=warnings)
+    tallies = {f: recording.tallies(location.name, f) for f in functions} if recording else {}
+    lines = function_lines(old), function_lines(new)
+    spans_of = {f: (lines[0].get(f, set()), lines[1].get(f, set())) for f in functions}
+    return VerifyReport(verdicts, functions=function_verdicts(
+        functions, verdicts, changed, import_run(results), tallies, spans_of), warnings=warnings)
+
+
+def import_run(results: list[dict]) -> ImportRun | None:
+    """The two imports as a run: equal when the module's data after them compares equal."""
+    from scanlint.verify.effects import difference
+
+    runs = [result.get("import") for result in results]
+    if not all(runs):
+        return None
+    ran = tuple(frozenset(tuple(line) for line in run["ran"]) for run in runs)
+    if any(run["opaque"] for run in runs):
+        return ImportRun(ran, None)
+    found = difference(runs[0]["state"], runs[1]["state"], "module data")
+    return ImportRun(ran, found is None, found)
 
 
 def run_versions(old: str, new: str, location, entries: list[Entry], options: RunOptions,
@@ -110,58 +124,64 @@ def run_versions(old: str, new: str, location, entries: list[Entry], options: Ru
             run.stop()
 
 
-def cover(verdicts: list[Verdict], entries: list[Entry]) -> None:
-    """A function the tests only reached inside recorded calls of the module's other
-    functions is judged through those calls: covered (never identical on its own)."""
-    by_label = {v.label: v for v in verdicts}
-    for verdict, entry in zip(verdicts, entries):
-        ran = [by_label[label] for label in entry.covered_by
-               if label in by_label and by_label[label].status in EXERCISED]
-        if verdict.status == "not exercised" and ran:
-            verdict.status = "covered"
-            verdict.details = [f"no call of its own recorded ({entry.reason.split(': ', 1)[-1]}"
-                               "); runs inside: " + ", ".join(f"{v.label} ({v.status})"
-                                                             for v in ran)]
-
-
-def function_verdicts(verdicts: list[Verdict], tallies: dict[str, str]) -> list[FunctionVerdict]:
-    grouped: dict[str, list[Verdict]] = {}
-    for verdict in verdicts:
-        grouped.setdefault(verdict.function or verdict.label, []).append(verdict)
-    found = []
-    for name, group in grouped.items():
-        statuses = {v.status for v in group}
-        status = next(s for s in ("differs", "failed", "identical", "covered", "not exercised")
-                      if s in statuses)
-        details = [tallies[name]] if tallies.get(name) else []
-        if status not in PASSING:
-            details += [f"{v.label}: {d}" if v.label != name else d
-                        for v in group if v.status == status for d in v.details[:1]]
-        found.append(FunctionVerdict(name, status, details))
-    return found
-
-
 def render_text(report: VerifyReport, title: str) -> str:
+    """Per function its verdict, what it rests on (its calls, the changed lines that ran in
+    both versions or did not), then each call's verdict."""
     lines = [title]
     if report.error:
         lines.append(f"  error: {report.error}")
     lines.extend(f"  warning: {w}" for w in report.warnings)
+    if report.unchanged:
+        lines.append("  nothing to verify: the two versions are the same")
     for function in report.functions:
-        group = [v for v in report.verdicts if (v.function or v.label) == function.name]
-        if len(group) == 1 and group[0].label == function.name:
-            lines.extend(verdict_lines(group[0], "  "))
-            continue
-        summary = f" ({function.details[0]})" if function.details and function.status in PASSING \
-            else ""
-        lines.append(f"  {function.name}: {function.status}{summary}")
-        for verdict in group:
-            lines.extend(verdict_lines(verdict, "    "))
-    if not report.verdicts and not report.error:
-        lines.append("  nothing changed: no entry point to run")
+        own = [v for v in report.verdicts if v.function == function.name]
+        alone = len(own) == 1 and own[0].label == function.name
+        extras = verdict_extras(own[0]) if alone else ""
+        lines.append(f"  {function.name}: {function.status}{extras}")
+        lines.extend(f"    {detail}" for detail in (*function.calls, *function.details))
+        for verdict in own:
+            if not alone:
+                lines.extend(verdict_lines(verdict, "    "))
+    if not report.functions and not report.error and not report.unchanged:
+        lines.append("  nothing changed that runs: no changed line holds code")
     return "\n".join(lines) + "\n"
 
 
-def verdict_lines(v: Verdict, indent: str) -> list[str]:
+def proof_lines(path: str, report: VerifyReport, written: bool) -> list[str]:
+    """What `check --fix --verify` says of one file: whether its fixes were written, and per
+    function the verdict, its calls and which changed lines ran."""
+    if report.error or not written:
+        lines = [f"{path}: fixes not applied, unverified ({unverified_reason(report)})"]
+        if report.error:
+            return lines
+    else:
+        lines = [f"{path}: proven, fixes written"]
+    for function in report.functions:
+        said = [*function.calls, *function.details]
+        lines.append(f"  {function.name}: {function.status}"
+                     + (f" ({'; '.join(said)})" if said else ""))
+    return lines
+
+
+def proof_json(report: VerifyReport, written: bool) -> dict:
+    """The same as data (`check --verify-report`, and each unapplied fix's `verify` in JSON)."""
+    return {"proven": report.proven, "written": written, "error": report.error,
+            "warnings": report.warnings, "functions": [asdict(f) for f in report.functions],
+            "calls": [{"label": v.label, "function": v.function, "status": v.status,
+                       "details": v.details} for v in report.verdicts]}
+
+
+def unverified_reason(report: VerifyReport) -> str:
+    """Why a file's fixes were not written, in one line."""
+    if report.error:
+        return report.error
+    reasons = [f"{f.name}: {f.status}" + (f" ({'; '.join(f.details)})" if f.details else "")
+               for f in report.functions if f.status not in PASSING]
+    return "; ".join(reasons) or "nothing ran"
+
+
+def verdict_extras(v: Verdict) -> str:
+    """` (jaxprs equal; HLO equal; speed ...)`, or ''."""
     extras = []
     if v.jaxpr_equal is not None:
         extras.append("jaxprs equal" if v.jaxpr_equal else "jaxprs differ")
@@ -172,8 +192,12 @@ def verdict_lines(v: Verdict, indent: str) -> list[str]:
         extras.append(f"speed after/before {v.speed_ratio:.2f}x per call, "
                       f"{v.compile_ratio:.2f}x trace+compile ({before:.2f} s -> "
                       f"{after:.2f} s)")
-    suffix = f" ({'; '.join(extras)})" if extras else ""
-    return [f"{indent}{v.label}: {v.status}{suffix}", *(f"{indent}  {d}" for d in v.details if d)]
+    return f" ({'; '.join(extras)})" if extras else ""
+
+
+def verdict_lines(v: Verdict, indent: str) -> list[str]:
+    return [f"{indent}{v.label}: {v.status}{verdict_extras(v)}",
+            *(f"{indent}  {d}" for d in v.details if d)]
 
 
 def record_subjects(subjects: list[Subject], pytest_args: list[str], timeout: float,
@@ -181,12 +205,22 @@ def record_subjects(subjects: list[Subject], pytest_args: list[str], timeout: fl
     """One test run recording the changed functions of every subject."""
     targets = []
     for subject in subjects:
+        location = locate_module(subject.path)
         try:
             functions = changed_entries(subject.old, subject.new)
+            found = changes(subject.old, subject.new, location.path)
         except (SyntaxError, ValueError):
             continue  # verify_sources reports it
-        targets.append(Target(locate_module(subject.path), tuple(functions)))
+        on_disk = found.old if disk_text(subject.path) == subject.old else found.new
+        targets.append(Target(location, tuple(functions), tuple(r.line for r in on_disk)))
     return record(targets, pytest_args, project_root(subjects[0].path), timeout, max_calls)
+
+
+def disk_text(path: str) -> str | None:
+    try:
+        return read_text(path)
+    except ValueError:
+        return None
 
 
 def verify_fixes(subjects: list[Subject], settings, pytest_flag: str | None

@@ -107,6 +107,7 @@ class ModuleSource:
     # source, path -> code object; the recorder wraps the entry functions this way
     compile: Callable[[str, str], object] | None = None
     extra_globals: dict | None = None  # set in the module before its code runs
+    after_exec: Callable[[object], None] | None = None  # given the module once its code ran
 
 
 class SourceFinder(importlib.abc.MetaPathFinder):
@@ -145,6 +146,8 @@ class SourceLoader(importlib.abc.InspectLoader):
         code = compile_(found.source, found.location.path)
         self.finder.loaded.add(found.location.name)
         exec(code, module.__dict__)
+        if found.after_exec is not None:
+            found.after_exec(module)
 
     def get_source(self, fullname):
         return self.found.source

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import json
 from dataclasses import dataclass
 
 
@@ -17,7 +18,9 @@ class Entry:
     function: str = ""  # the changed function (qualified name, `Class.method`) it runs
     recorded: str | None = None  # base64 pickle of the (args, kwargs) a test passed
     config: tuple[tuple[str, object], ...] = ()  # jax flags in force at the recorded call
-    covered_by: tuple[str, ...] = ()  # labels of other entries' recorded calls that run it
+    # For a function defined inside ``function`` (a closure stored on an instance, returned by
+    # a factory): the object the tests built that holds it and the path from it (JSON).
+    reach: str | None = None
 
     @property
     def runnable(self) -> bool:
@@ -28,7 +31,7 @@ class Entry:
         if self.call is not None:
             return {"label": self.label, "call": self.call}
         return {"label": self.label, "function": self.function, "recorded": self.recorded,
-                "config": dict(self.config)}
+                "config": dict(self.config), "reach": json.loads(self.reach) if self.reach else None}
 
 
 def top_level(tree: ast.Module) -> dict[str, ast.AST]:
@@ -54,6 +57,7 @@ def loaded_names(node: ast.AST) -> set[str]:
     return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
 
 
+LOCALS = ".<locals>."  # in the qualified name of a function defined inside another
 DESCRIPTORS = {"staticmethod", "classmethod"}  # a method still called, with or without self
 PROPERTIES = {"property", "cached_property", "setter", "getter", "deleter"}
 

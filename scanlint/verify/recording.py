@@ -16,7 +16,7 @@ import tempfile
 from dataclasses import asdict, dataclass, field
 
 from scanlint.verify.loading import ModuleLocation, subprocess_env
-from scanlint.verify.plan import Entry
+from scanlint.verify.plan import LOCALS, Entry
 from scanlint.verify.runner import last_lines, start_process, wait
 
 EXIT_NO_TESTS = 5  # pytest's "no tests collected"
@@ -25,10 +25,13 @@ SHOWN_REASONS = 2  # why calls were not recorded: the most frequent, then a coun
 
 @dataclass(frozen=True)
 class Target:
-    """A module and the functions (qualified names) whose calls are recorded."""
+    """A module, the functions (qualified names) whose calls are recorded, and the changed
+    lines of the module as it is on disk (the defs inside the functions that hold them are
+    recorded too)."""
 
     location: ModuleLocation
     functions: tuple[str, ...]
+    lines: tuple[int, ...] = ()
 
 
 @dataclass
@@ -41,52 +44,57 @@ class Recording:
     error: str | None = None
 
     def entries(self, location: ModuleLocation, functions: list[str]) -> dict[str, list[Entry]]:
-        """Function -> its recorded calls as entries, or one entry saying why there are none
-        (with the recorded calls of the module's other functions that run it, if any)."""
+        """Function -> its recorded calls as entries, those of the functions defined inside it
+        too (each with the object it is reached through), or one entry saying why there are
+        none."""
         found = {}
         for qualname in functions:
-            log = self.logs.get((location.name, qualname))
-            calls = labelled(qualname, log["calls"]) if log else []
-            found[qualname] = [
-                Entry(label, function=qualname, recorded=call["data"],
-                      config=tuple(sorted(call["config"].items())))
-                for label, call in calls]
-            if not calls:
+            found[qualname] = []
+            for (module, name), log in sorted(self.logs.items()):
+                if module == location.name and (name == qualname
+                                                or name.startswith(qualname + LOCALS)):
+                    found[qualname] += [
+                        Entry(label, function=qualname, recorded=call["data"],
+                              config=tuple(sorted(call["config"].items())),
+                              reach=json.dumps(call["reach"]) if call.get("reach") else None)
+                        for label, call in labelled(name, log["calls"])]
+            if not found[qualname]:
                 found[qualname] = [Entry(qualname, function=qualname,
-                                         reason=self.reason(location.name, qualname),
-                                         covered_by=self.covering(location.name, qualname))]
+                                         reason=self.reason(location.name, qualname))]
         return found
 
-    def covering(self, module: str, qualname: str) -> tuple[str, ...]:
-        """The labels of the recorded calls (of the module's other functions) that run it."""
-        labels = []
-        for (other_module, other), log in self.logs.items():
-            if other_module == module and other != qualname:
-                labels += [label for label, call in labelled(other, log["calls"])
-                           if qualname in call["reaches"]]
-        return tuple(labels)
-
     def reason(self, module: str, qualname: str) -> str:
-        log = self.logs.get((module, qualname))
+        logs = self.family(module, qualname)
         if module not in self.imported:
             return f"the tests never imported {module}"
-        if not log or not log["seen"]:
+        if not any(log["seen"] for _, log in logs):
             return "no test called it"
-        return f"no call could be recorded: {tally(log)}"
+        return "no call could be recorded: " + "; ".join(self.tallies(module, qualname))
 
-    def tally(self, module: str, qualname: str) -> str:
-        log = self.logs.get((module, qualname))
-        return tally(log) if log else ""
+    def family(self, module: str, qualname: str) -> list[tuple[str, dict]]:
+        """The logs of the function and of the functions defined inside it."""
+        return sorted((name, log) for (other, name), log in self.logs.items()
+                      if other == module and (name == qualname or
+                                              name.startswith(qualname + LOCALS)))
+
+    def tallies(self, module: str, qualname: str) -> list[str]:
+        """How its calls fared (`3 calls: 2 recorded, ...`), and those of the functions defined
+        inside it that the tests called directly (not only while jax traced them)."""
+        return [(f"{name.split(LOCALS)[-1]}: " if name != qualname else "") + tally(log)
+                for name, log in self.family(module, qualname)
+                if log["seen"] and (name == qualname or log["calls"] or log["unrecordable"])]
 
 
 def labelled(qualname: str, calls: list[dict]) -> list[tuple[str, dict]]:
-    """`name [test id]`, numbered when one test made several distinct calls."""
+    """`name [test id]`, numbered when one test made several distinct calls; a function
+    defined inside another as `outer/inner`."""
     counts: dict[str, int] = {}
     out = []
+    name = qualname.replace(LOCALS, "/")
     for call in calls:
         counts[call["test"]] = counts.get(call["test"], 0) + 1
         number = counts[call["test"]]
-        out.append((f"{qualname} [{call['test']}]" + (f" #{number}" if number > 1 else ""), call))
+        out.append((f"{name} [{call['test']}]" + (f" #{number}" if number > 1 else ""), call))
     return out
 
 
@@ -114,7 +122,8 @@ def record(targets: list[Target], pytest_args: list[str], root: str, timeout: fl
     if not targets:
         return Recording(root=root)
     with tempfile.TemporaryDirectory(prefix="scanlint-record-") as folder:
-        request = {"modules": [{"location": asdict(t.location), "functions": list(t.functions)}
+        request = {"modules": [{"location": asdict(t.location), "functions": list(t.functions),
+                                "lines": list(t.lines)}
                                for t in targets],
                    "max_calls": max_calls, "output": folder}
         request_path = os.path.join(folder, "request.json")

@@ -1,0 +1,235 @@
+"""What a call left behind, as data two versions can compare: the state of the objects it was
+given or reached (an instance, a mutable argument, the object a closure was reached through),
+leaf by leaf. Runs inside the verify subprocess.
+
+Every value becomes a canonical tree: arrays by dtype, shape, weak type and a digest of their
+bytes; Python scalars by value; containers element by element; objects by their fields;
+functions by name, and the functions of the verified module also by what they capture (their
+closure cells, defaults), so a changed captured value is a difference. A value that cannot be
+compared (a tracer leaked from a jit, an object without fields that does not pickle) makes the
+state *opaque*: such a call cannot vouch for anything.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import hashlib
+import pickle
+import types
+
+MAX_NODES = 200_000
+MAX_DEPTH = 48
+OPAQUE = "opaque"
+
+
+class Encoder:
+    """Encodes values for one version; ``module`` is the verified module's name."""
+
+    def __init__(self, module: str) -> None:
+        self.module = module
+        self.seen: dict[int, str] = {}
+        self.keep: list = []  # what `seen` refers to, alive while encoding
+        self.nodes = 0
+        self.opaque: list[str] = []
+
+    def encode(self, value, path: str = "", depth: int = 0):
+        self.nodes += 1
+        if self.nodes > MAX_NODES or depth > MAX_DEPTH:
+            return self._opaque(path, "too large to compare")
+        if value is None or isinstance(value, (bool, int, str, bytes)):
+            return [type(value).__name__, value if not isinstance(value, bytes) else value.hex()]
+        if isinstance(value, (float, complex)):
+            return [type(value).__name__, repr(value)]
+        array = self._array(value, path)
+        if array is not None:
+            return array
+        if id(value) in self.seen:
+            return ["ref", self.seen[id(value)]]
+        self.seen[id(value)] = path
+        self.keep.append(value)
+        return self._composite(value, path, depth + 1)
+
+    def _composite(self, value, path: str, depth: int):
+        encode = self.encode
+        if isinstance(value, (list, tuple)) and not hasattr(value, "_fields"):
+            return [type(value).__name__, [encode(v, f"{path}[{i}]", depth)
+                                           for i, v in enumerate(value)]]
+        if isinstance(value, tuple):  # a NamedTuple
+            return ["namedtuple", _name(type(value)),
+                    [[f, encode(getattr(value, f), f"{path}.{f}", depth)] for f in value._fields]]
+        if isinstance(value, dict):
+            return ["dict", [[encode(k, f"{path}<key>", depth), encode(v, f"{path}[{k!r}]", depth)]
+                             for k, v in value.items()]]
+        if isinstance(value, (set, frozenset)):
+            items = sorted((encode(v, f"{path}<item>", depth) for v in value), key=repr)
+            return [type(value).__name__, items]
+        if isinstance(value, types.ModuleType):
+            return ["module", value.__name__]
+        if isinstance(value, type):
+            return ["class", _name(value)]
+        if isinstance(value, types.FunctionType):
+            return self._function(value, path, depth)
+        if isinstance(value, types.MethodType):
+            return ["method", encode(value.__func__, f"{path}.__func__", depth),
+                    encode(value.__self__, f"{path}.__self__", depth)]
+        if isinstance(value, functools.partial):
+            return ["partial", encode(value.func, f"{path}.func", depth),
+                    encode(value.args, f"{path}.args", depth),
+                    encode(value.keywords, f"{path}.keywords", depth)]
+        if isinstance(value, (types.BuiltinFunctionType, types.BuiltinMethodType)):
+            return ["builtin", f"{getattr(value, '__module__', '')}.{value.__qualname__}"]
+        wrapped = _wrapped(value)
+        if wrapped is not None:  # jax.jit and functools.wraps wrappers: what they wrap
+            return ["wrapper", type(value).__name__, encode(wrapped, f"{path}.__wrapped__", depth)]
+        fields = _fields(value)
+        if fields is not None:
+            return ["object", _name(type(value)),
+                    [[name, encode(v, f"{path}.{name}", depth)] for name, v in fields]]
+        try:  # C-level objects without fields: their pickled state (a NumPy Generator's)
+            return ["pickled", _name(type(value)),
+                    hashlib.sha256(pickle.dumps(value, protocol=4)).hexdigest()]
+        except Exception:
+            return self._opaque(path, f"a {type(value).__name__}, which cannot be compared")
+
+    def _function(self, function: types.FunctionType, path: str, depth: int):
+        """A function of another module by its name; one of the verified module by its name
+        and what it captures (the code itself changed or not: the changed lines must run)."""
+        name = f"{function.__module__}.{function.__qualname__}"
+        if function.__module__ != self.module:
+            return ["function", name]
+        cells = {}
+        for var, cell in zip(function.__code__.co_freevars, function.__closure__ or ()):
+            try:
+                contents = cell.cell_contents
+            except ValueError:  # an empty cell: a name assigned later
+                contents = "<empty cell>"
+            cells[var] = self.encode(contents, f"{path}<{var}>", depth)
+        return ["module function", name, sorted(cells), [[k, cells[k]] for k in sorted(cells)],
+                self.encode(function.__defaults__, f"{path}.__defaults__", depth),
+                self.encode(function.__kwdefaults__, f"{path}.__kwdefaults__", depth)]
+
+    def _array(self, value, path: str):
+        import numpy as np
+
+        try:
+            import jax
+        except ImportError:  # pragma: no cover - the subprocess always has jax
+            jax = None
+        if jax is not None and isinstance(value, jax.core.Tracer):
+            return self._opaque(path, "a traced value left behind by a jit")
+        if jax is not None and isinstance(value, jax.Array):
+            if jax.dtypes.issubdtype(value.dtype, jax.dtypes.prng_key):
+                value = jax.random.key_data(value)
+            aval = getattr(value, "aval", None)
+            return _array_node(np.asarray(value), bool(getattr(aval, "weak_type", False)))
+        if isinstance(value, (np.ndarray, np.generic)) and np.asarray(value).dtype != object:
+            return _array_node(np.asarray(value), False)
+        return None
+
+    def _opaque(self, path: str, why: str):
+        self.opaque.append(f"{path or '(root)'}: {why}")
+        return [OPAQUE, why]
+
+
+def _array_node(array, weak: bool) -> list:
+    import numpy as np
+
+    digest = hashlib.sha256(np.ascontiguousarray(array).tobytes()).hexdigest()
+    return ["array", str(array.dtype), list(array.shape), weak, digest]
+
+
+def _name(cls: type) -> str:
+    return f"{cls.__module__}.{cls.__qualname__}"
+
+
+def _wrapped(value):
+    """What a wrapper wraps (`jax.jit`'s result, a `functools.wraps` function), if it is one."""
+    if not callable(value):
+        return None
+    try:
+        wrapped = getattr(value, "__wrapped__", None)
+    except Exception:  # an object whose attribute lookup runs code of its own
+        return None
+    return wrapped if wrapped is not None and wrapped is not value else None
+
+
+def _fields(value) -> list | None:
+    """An object's fields, sorted by name: a dataclass's, its `__dict__`, its `__slots__`."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return sorted((f.name, getattr(value, f.name)) for f in dataclasses.fields(value)
+                      if hasattr(value, f.name))
+    found = {}
+    state = getattr(value, "__dict__", None)
+    if isinstance(state, dict):
+        found.update(state)
+    for cls in type(value).__mro__:
+        for slot in getattr(cls, "__slots__", ()) if isinstance(
+                getattr(cls, "__slots__", ()), (tuple, list)) else ():
+            if hasattr(value, slot) and slot not in ("__dict__", "__weakref__"):
+                found[slot] = getattr(value, slot)
+    if state is None and not found:
+        return None
+    return sorted(found.items())
+
+
+def encode_state(module: str, value) -> tuple[object, list[str]]:
+    """``value`` encoded, and the paths where it cannot be compared (empty when it can)."""
+    encoder = Encoder(module)
+    encoded = encoder.encode(value)
+    return encoded, encoder.opaque
+
+
+def difference(a, b, path: str = "") -> str | None:
+    """Where two encodings first differ, in words; None when they are the same. Functions of
+    the verified module whose code changed (another name, other captured names) are not
+    compared: their changed lines must run to be vouched for, and then what they compute is
+    compared where it is used."""
+    if a == b:
+        return None
+    if isinstance(a, list) and isinstance(b, list) and a and b and a[0] == b[0]:
+        kind = a[0]
+        if kind == "module function":
+            if a[1] != b[1] or a[2] != b[2]:
+                return None
+            return (difference(a[3], b[3], f"{path} (captured by {a[1]})")
+                    or difference(a[4:], b[4:], f"{path} (defaults of {a[1]})"))
+        if kind in ("list", "tuple", "set", "frozenset", "dict", "namedtuple", "object"):
+            items_a, items_b = a[-1], b[-1]
+            if a[:-1] != b[:-1] or len(items_a) != len(items_b):
+                return f"{path or '(root)'}: {_describe(a)} vs {_describe(b)}"
+            for i, (x, y) in enumerate(zip(items_a, items_b)):
+                if kind in ("object", "namedtuple"):  # [name, value]
+                    found = (f"{path}: {_describe(a)} vs {_describe(b)}" if x[0] != y[0]
+                             else difference(x[1], y[1], f"{path}.{x[0]}"))
+                elif kind == "dict":  # [key, value]
+                    key = x[0][1] if isinstance(x[0], list) and len(x[0]) == 2 else i
+                    found = (difference(x[0], y[0], f"{path}<key {i}>")
+                             or difference(x[1], y[1], f"{path}[{key!r}]"))
+                else:
+                    found = difference(x, y, f"{path}[{i}]")
+                if found:
+                    return found
+            return None
+        if kind in ("method", "partial", "wrapper"):
+            for x, y in zip(a[1:], b[1:]):
+                found = difference(x, y, path)
+                if found:
+                    return found
+            return None
+    return f"{path or '(root)'}: {_describe(a)} vs {_describe(b)}"
+
+
+def _describe(node) -> str:
+    if not isinstance(node, list) or not node:
+        return repr(node)
+    kind = node[0]
+    if kind == "array":
+        return f"{node[1]}{node[2]}{' (weak)' if node[3] else ''} array ({node[4][:8]})"
+    if kind in ("list", "tuple", "set", "frozenset", "dict"):
+        return f"{kind} of {len(node[-1])}"
+    if kind in ("object", "namedtuple"):
+        return f"{node[1]} with {', '.join(str(f[0]) for f in node[-1]) or 'no fields'}"
+    if kind in ("int", "float", "complex", "str", "bool", "bytes", "NoneType"):
+        return repr(node[1])
+    return " ".join(str(part) for part in node[:2])

@@ -1,0 +1,1 @@
+"""Loop shapes of environment and model libraries, for verify's soundness tests."""
