@@ -89,3 +89,18 @@ def test_verify_without_fix_and_nothing_to_verify(project):
     assert without_fix.returncode == 2 and "--verify goes with --fix" in without_fix.stderr
     clean = run_scanlint("verify", "envlib/__init__.py", cwd=project)
     assert clean.returncode == 0 and "nothing to verify" in clean.stdout, clean.stdout
+
+
+def test_a_notebooks_own_top_level_calls_are_inputs(tmp_path):
+    """tests/notebooks/toplevel_calls.ipynb calls its function in a later cell: the import
+    runs it, the module's data after it is compared, and a planted change differs."""
+    notebook = ROOT / "tests" / "notebooks" / "toplevel_calls.ipynb"
+    proven = run_scanlint("verify", str(notebook), "--output-format", "json")
+    assert statuses(proven) == {"smooth": "covered"} and proven.returncode == 0
+    mutant = tmp_path / "mutant.ipynb"
+    text = notebook.read_text(encoding="utf-8")
+    assert text.count("alpha * x + (1 - alpha) * c") == 1
+    mutant.write_text(text.replace("alpha * x +", "alpha * x * 2 +"), encoding="utf-8")
+    caught = run_scanlint("verify", str(notebook), str(mutant), "--output-format", "json")
+    assert statuses(caught) == {"smooth": "differs"} and caught.returncode == 1
+    assert "module's data after its import differs" in caught.stdout

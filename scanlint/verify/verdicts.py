@@ -68,8 +68,11 @@ def function_verdicts(functions: list[str], verdicts: list[Verdict], changes: Ch
              for name in names]
     for verdict in found:
         if verdict.status == "covered":
-            verdict.details.append("its lines ran inside: " + ", ".join(
-                f"{v.label} (identical)" for v in coverers(verdict.name, verdicts, changes)))
+            others = coverers(verdict.name, verdicts, changes)
+            verdict.details.append(
+                "its lines ran inside: " + ", ".join(f"{v.label} (identical)" for v in others)
+                if others else "its lines ran when the module was imported (its own top-level "
+                               "calls), and the module's data compared equal")
     return found
 
 
@@ -94,8 +97,9 @@ def one_function(name: str, own: list[Verdict], changes: Changes, events: tuple[
         if missing[version]:
             verdict.not_run[key] = spans([r.line for r in missing[version]])
     statuses = {v.status for v in own}
-    if name == MODULE_LEVEL and imported is not None and imported.equal is False:
-        statuses.add("differs")
+    if imported is not None and imported.equal is False and (name == MODULE_LEVEL or any(
+            ran(r, imported.ran[v]) for v in (0, 1) for r in required[v])):
+        statuses.add("differs")  # its changed lines ran in the import, whose data differs
         verdict.details.append(f"the module's data after its import differs: "
                                f"{imported.difference}")
     worst = next((s for s in ("differs", "failed") if s in statuses), None)
