@@ -57,6 +57,21 @@ def loaded_names(node: ast.AST) -> set[str]:
     return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
 
 
+def names_used(node: ast.AST, classes: set[str]) -> set[str]:
+    """The names ``node`` reads; a top-level class read only for an attribute
+    (`Grid.render_tile(...)`) as that attribute (`Grid.render_tile`): a change elsewhere in the
+    class does not reach it."""
+    bases = {id(n.value) for n in ast.walk(node) if isinstance(n, ast.Attribute)
+             and isinstance(n.value, ast.Name) and n.value.id in classes}
+    found = set()
+    for n in ast.walk(node):
+        if isinstance(n, ast.Name) and not (n.id in classes and id(n) in bases):
+            found.add(n.id)
+        elif isinstance(n, ast.Attribute) and id(n.value) in bases:
+            found.add(f"{n.value.id}.{n.attr}")
+    return found
+
+
 LOCALS = ".<locals>."  # in the qualified name of a function defined inside another
 DESCRIPTORS = {"staticmethod", "classmethod"}  # a method still called, with or without self
 PROPERTIES = {"property", "cached_property", "setter", "getter", "deleter"}
@@ -101,12 +116,14 @@ def changed_entries(old_source: str, new_source: str) -> list[str]:
     new = {**top_level(new_tree), **methods(new_tree)}
     affected = {name for name in old.keys() | new.keys()
                 if _shape(old.get(name)) != _shape(new.get(name))}
+    classes = {name for name, node in new.items() if isinstance(node, ast.ClassDef)}
     grew = True
     while grew:
         grew = False
         for name, node in new.items():
             owner = name.split(".")[0]
-            uses = loaded_names(node) | (attributes_read(node, owner) if "." in name else set())
+            uses = names_used(node, classes) | (attributes_read(node, owner) if "." in name
+                                                else set())
             if name not in affected and uses & affected:
                 affected.add(name)
                 grew = True
