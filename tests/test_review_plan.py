@@ -12,8 +12,9 @@ from scanlint.engine.check import check_text
 from scanlint.report import ReportContext
 from scanlint.review.diff import parse_patch
 from scanlint.review.findings import Checked, finding_keys
-from scanlint.review.plan import (Comment, Listed, Posted, comment_body, github_suggestion,
-                                  marker, read_marker, reconcile, summary, truncate, wanted)
+from scanlint.review.plan import (MARKER, Comment, Listed, Posted, comment_body,
+                                  github_suggestion, marker, read_marker, reconcile, summary,
+                                  truncate, wanted)
 
 PATCH = """@@ -1,3 +1,4 @@
  first
@@ -86,6 +87,7 @@ def test_a_body_over_the_limit_drops_the_suggestion_and_keeps_the_marker():
     short = comment_body(d, checked.ctx, "K", "suggestion", None, len(full) - 1)
     assert "```suggestion" not in short and "too long for a comment" in short
     assert short.endswith(marker("K")) and len(short) < len(full)
+    assert read_marker(f"> {marker('K')}\n\nas the bot said") is None  # a quote of it
     cut = truncate("x" * 500, 200, marker("K"))
     assert len(cut) == 200 and read_marker(cut) == ("K", False)
 
@@ -135,7 +137,7 @@ def test_a_summary_is_cut_to_the_limit_with_a_count():
     listed = [Listed(f"k{n}", f"`a.py:{n}` **SCN001** finding {n}") for n in range(100)]
     text = summary(100, 0, listed, 2000, "pull request")
     assert len(text) <= 2000
-    shown = [line for line in text.splitlines() if read_marker(line)]
+    shown = [line for line in text.splitlines() if MARKER.search(line)]
     assert 10 < len(shown) < 100
     assert text.splitlines()[-1] == (f"- … and {100 - len(shown)} more (run `scanlint check "
                                      "--since` to see them)")

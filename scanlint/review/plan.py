@@ -23,6 +23,8 @@ from scanlint.review.diff import FileDiff
 from scanlint.review.findings import Checked
 
 MARKER = re.compile(r"<!-- scanlint:finding (?P<key>[\w-]+)(?P<retired> retired)? -->")
+# A comment's own marker is a line of its own (a quote of it, `> <!-- ...`, is not)
+OWN_MARKER = re.compile(rf"^{MARKER.pattern}$", re.MULTILINE)
 TOO_LONG = ("The suggested fix is too long for a comment: run `scanlint check --fix` "
             "(with `--unsafe-fixes` for an unsafe one) to see it.")
 
@@ -33,7 +35,7 @@ def marker(key: str, retired: bool = False) -> str:
 
 def read_marker(body: str | None) -> tuple[str, bool] | None:
     """(key, retired) of the marker in a comment's body; None for a comment not the bot's."""
-    match = MARKER.search(body or "")
+    match = OWN_MARKER.search(body or "")
     return (match.group("key"), bool(match.group("retired"))) if match else None
 
 
