@@ -41,15 +41,35 @@ def suggestion(d: Diagnostic, ctx: ReportContext) -> tuple[int, int, str] | None
     return first, last, fixed[start:end + len(fixed) - len(text)]
 
 
+def headline(d: Diagnostic, ctx: ReportContext) -> str:
+    """The comment's first line: the code in bold, the message, the notebook cell."""
+    return f"**{d.code}** {d.message}{ctx.cell_note(d)}"
+
+
+def fix_label(d: Diagnostic) -> str:
+    """What the fix does, and a warning when it is unsafe (the fix must exist)."""
+    kind = "" if d.fix.applicability == "safe" else " (unsafe: check the result)"
+    return f"{d.fix.message}{kind}"
+
+
+def code_block(text: str, info: str = "suggestion") -> str:
+    """``text`` fenced as a ```suggestion block (or another info string)."""
+    marker = fence(text)
+    return f"{marker}{info}\n{text}\n{marker}"
+
+
+def finding_lines(d: Diagnostic, ctx: ReportContext) -> tuple[int, int]:
+    """The first and last line of the finding in the stored file."""
+    return ctx.file_position(d.path, d.start).line, ctx.file_position(d.path, d.end).line
+
+
 def comment(d: Diagnostic, ctx: ReportContext) -> dict:
-    body = f"**{d.code}** {d.message}{ctx.cell_note(d)}"
-    first, last = ctx.file_position(d.path, d.start).line, ctx.file_position(d.path, d.end).line
+    body = headline(d, ctx)
+    first, last = finding_lines(d, ctx)
     proposed = suggestion(d, ctx)
     if proposed is not None:
         first, last, text = proposed
-        marker = fence(text)
-        kind = "" if d.fix.applicability == "safe" else " (unsafe: check the result)"
-        body += f"\n\n{d.fix.message}{kind}:\n\n{marker}suggestion\n{text}\n{marker}"
+        body += f"\n\n{fix_label(d)}:\n\n{code_block(text)}"
     out = {"path": ctx.repo_path(d.path), "line": last, "side": "RIGHT", "body": body}
     if first != last:
         out.update({"start_line": first, "start_side": "RIGHT"})

@@ -1,0 +1,53 @@
+"""The `scanlint verify` verdict on a file's unsafe fixes, as one line for a review comment.
+
+The only module of the bot that touches verify, and only through its public surface:
+`scanlint.verify.cli.verify_fixes` (with its `Subject`) and the `VerifyReport` it returns
+(`ok`, `proven`, `functions` with `name`, `status` and `details`). verify's internals are
+being reworked; if that surface changes, this is the file to follow it in.
+"""
+
+from __future__ import annotations
+
+from scanlint.core.diagnostic import Diagnostic
+from scanlint.core.settings import Settings
+
+
+def unsafe_paths(diagnostics: list[Diagnostic]) -> list[str]:
+    """The files with a finding whose fix is unsafe, in order."""
+    return list(dict.fromkeys(d.path for d in diagnostics
+                              if d.fix is not None and d.fix.applicability != "safe"))
+
+
+def verify_unsafe(paths: list[str], settings: Settings, pytest_args: str | None
+                  ) -> dict[str, str]:
+    """Path -> the verdict on the file with all its fixes applied (unsafe ones included), run
+    as `scanlint check --fix --unsafe-fixes --verify [--pytest ARGS]` would, without writing."""
+    from scanlint.cli import fixed_source
+    from scanlint.engine.check import check_file
+    from scanlint.source.notebook import runnable_text
+    from scanlint.verify.cli import Subject, verify_fixes
+
+    subjects = []
+    for path in paths:
+        result = check_file(path, settings, fix=True, unsafe=True)
+        if result.fixed_text is not None and result.source is not None:
+            subjects.append(Subject(path, runnable_text(result.source),
+                                    runnable_text(fixed_source(result))))
+    if not subjects:
+        return {}
+    reports = verify_fixes(subjects, settings, pytest_args)
+    return {path: verdict_line(report) for path, report in reports.items()}
+
+
+def verdict_line(report) -> str:
+    """`proven`, or why not: each function that did not pass, with its first detail."""
+    functions = ", ".join(f"`{f.name}`: {f.status}" + (f" ({f.details[0]})" if f.details else "")
+                          for f in report.functions)
+    if report.proven:
+        return f"proven: every changed function ran and gave bit-identical results ({functions})"
+    if report.ok:
+        return f"identical where it ran, but not proven ({functions})"
+    # `error` is on the report and in `verify --output-format json`; read softly, as the
+    # rework may move it.
+    error = getattr(report, "error", None)
+    return f"not proven: {error or functions or 'nothing could be run'}"

@@ -1,0 +1,9 @@
+"""A rollout the pull request adds."""
+
+from jax import lax
+
+
+def rollout(policy, state, steps):
+    def act(s, _):
+        return policy(s), s
+    return lax.scan(act, state, None, length=steps)
