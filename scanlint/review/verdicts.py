@@ -2,8 +2,8 @@
 
 The only module of the bot that touches verify, and only through its public surface:
 `scanlint.verify.cli.verify_fixes` (with its `Subject`) and the `VerifyReport` it returns
-(`ok`, `proven`, `functions` with `name`, `status` and `details`). verify's internals are
-being reworked; if that surface changes, this is the file to follow it in.
+(`proven`, `functions` with `name` and `status`) and `unverified_reason`; if that surface
+changes, this is the file to follow it in.
 """
 
 from __future__ import annotations
@@ -40,14 +40,12 @@ def verify_unsafe(paths: list[str], settings: Settings, pytest_args: str | None
 
 
 def verdict_line(report) -> str:
-    """`proven`, or why not: each function that did not pass, with its first detail."""
-    functions = ", ".join(f"`{f.name}`: {f.status}" + (f" ({f.details[0]})" if f.details else "")
-                          for f in report.functions)
+    """`proven`, or why not: the functions whose changed lines did not all run in calls that
+    compared equal, or that differed."""
+    from scanlint.verify.cli import unverified_reason
+
     if report.proven:
-        return f"proven: every changed function ran and gave bit-identical results ({functions})"
-    if report.ok:
-        return f"identical where it ran, but not proven ({functions})"
-    # `error` is on the report and in `verify --output-format json`; read softly, as the
-    # rework may move it.
-    error = getattr(report, "error", None)
-    return f"not proven: {error or functions or 'nothing could be run'}"
+        functions = ", ".join(f"`{f.name}`: {f.status}" for f in report.functions)
+        return ("proven: every changed line ran, in both versions, in calls that gave "
+                f"bit-identical results ({functions})")
+    return f"not proven: {unverified_reason(report)}"
