@@ -26,10 +26,25 @@ def _codes(value: str) -> tuple[str, ...]:
     return tuple(c.strip().upper() for c in value.split(",") if c.strip())
 
 
+DESCRIPTION = ("A linter and codemod for JAX's loops: lax.scan, fori_loop, while_loop, "
+               "lax.map (and Flax NNX's).")
+EXAMPLES = """examples:
+  scanlint check src/                        report the loops' findings
+  scanlint check --fix src/                  apply the safe fixes
+  scanlint check --diff src/                 show the fixes, write nothing
+  scanlint check --fix --unsafe-fixes --verify --pytest tests/ src/
+                                             write fixes proven bit-identical on the tests' calls
+  scanlint rule SCN101                       what a rule checks and why
+  scanlint verify --rev HEAD~1 src/sim.py    prove a change computes the same bits
+"""
+
+
 def build_parser() -> argparse.ArgumentParser:
     from scanlint.report import FORMAT_MODULES
 
-    parser = argparse.ArgumentParser(prog="scanlint", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="scanlint", description=DESCRIPTION, epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"scanlint {__version__}")
     # prog given: argparse would otherwise format a usage line (importing shutil) to make it
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", prog="scanlint")
@@ -41,18 +56,28 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--unsafe-fixes", action="store_true", help="also apply unsafe fixes")
     check.add_argument("--diff", action="store_true",
                        help="print the fixes as a unified diff and write nothing")
-    check.add_argument("--select", type=_codes, help="comma-separated codes or prefixes")
-    check.add_argument("--extend-select", type=_codes, help="codes added to the selection")
-    check.add_argument("--ignore", type=_codes, help="comma-separated codes or prefixes")
-    check.add_argument("--output-format", choices=sorted(FORMAT_MODULES),
-                       default="text")
-    check.add_argument("--step-style", choices=STEP_STYLES)
-    check.add_argument("--param-style", choices=PARAM_STYLES)
+    check.add_argument("--select", type=_codes, metavar="CODES",
+                       help="comma-separated codes or prefixes to check (SCN2,SCN301)")
+    check.add_argument("--extend-select", type=_codes, metavar="CODES",
+                       help="codes added to the selection")
+    check.add_argument("--ignore", type=_codes, metavar="CODES",
+                       help="comma-separated codes or prefixes to leave out")
+    check.add_argument("--output-format", choices=sorted(FORMAT_MODULES), default="text",
+                       metavar="FORMAT",
+                       help=f"how findings are printed: {', '.join(sorted(FORMAT_MODULES))} "
+                            "(default: text)")
+    check.add_argument("--step-style", choices=STEP_STYLES,
+                       help="how step functions are written: def (the default: lambdas bound "
+                            "to a name are reported), lambda, or any")
+    check.add_argument("--param-style", choices=PARAM_STYLES,
+                       help="how a step gets its constants: closure (capture them), carry "
+                            "(thread them through the carry), consistent (the style most of "
+                            "the file uses), or any (the default: no SCN1xx findings)")
     check.add_argument("--preview", action=argparse.BooleanOptionalAction, default=None,
                        help="also run the rules in preview (their precision on real code is "
                             "not yet measured)")
     check.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
-    check.add_argument("--cache-dir", help="cache folder (default: .scanlint_cache)")
+    check.add_argument("--cache-dir", metavar="PATH", help="cache folder (default: .scanlint_cache)")
     check.add_argument("--jobs", "-j", type=int, default=None,
                        help="worker processes (default: the number of cores)")
     check.add_argument("--verify", action="store_true",
@@ -72,8 +97,9 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--force-exclude", action="store_true",
                        help="apply `exclude` to files named on the command line too "
                             "(for pre-commit)")
-    check.add_argument("--stdin-filename", help="the file name to report for `-`")
-    check.add_argument("--config", help="a pyproject.toml to read [tool.scanlint] from")
+    check.add_argument("--stdin-filename", metavar="PATH", help="the file name to report for `-`")
+    check.add_argument("--config", metavar="PATH",
+                       help="a pyproject.toml to read [tool.scanlint] from")
     check.add_argument("--quiet", "-q", action="store_true", help="no summary on stderr")
 
     rule = commands.add_parser("rule", help="print a rule's documentation")
@@ -167,6 +193,7 @@ class RunSummary:
     sources: dict[str, str] = field(default_factory=dict)  # the text the diagnostics are of
     notebooks: dict = field(default_factory=dict)  # path -> NotebookFile, for notebooks
     verified: dict = field(default_factory=dict)  # path -> why its fixes were not written
+    unparsed: int = 0  # files with no word of a JAX loop: not parsed, syntax not checked
 
 
 def repo_root(start: str) -> str | None:
@@ -276,7 +303,7 @@ def check_paths(paths: list[str], settings: Settings, args, root: str) -> RunSum
     add_missing_sources(sources, notebooks, diagnostics)
     return RunSummary(sorted(diagnostics, key=Diagnostic.sort_key), fixed,
                       len(found.files) + len(found.missing), failed, "".join(diffs), sources,
-                      notebooks, unapplied(verified))
+                      notebooks, unapplied(verified), sum(not r.parsed for r in results))
 
 
 def remember(source, sources: dict[str, str], notebooks: dict) -> None:
@@ -366,12 +393,19 @@ def cache_dir(args) -> str:
 
 
 def write_fixed(result, diagnostics: list[Diagnostic]) -> bool:
-    from scanlint.engine.check import INTERNAL_ERROR, system_diagnostic
-    from scanlint.source.writing import write_atomic
+    """Write a fixed file; a write the file system refuses is the file's problem (SCN900,
+    naming the file and why), not an internal error, and the file is left as it was."""
+    from scanlint.engine.check import INTERNAL_ERROR, READ_ERROR, system_diagnostic
+    from scanlint.source.writing import write_back
 
     try:
-        write_atomic(result.path, fixed_bytes(result))
-    except (OSError, UnicodeEncodeError) as error:
+        write_back(result.path, fixed_bytes(result))
+    except OSError as error:
+        why = error.strerror or str(error)
+        diagnostics.append(system_diagnostic(
+            READ_ERROR, result.path, f"cannot write the fix: {why}; the file is left as it was"))
+        return False
+    except UnicodeEncodeError as error:
         diagnostics.append(system_diagnostic(
             INTERNAL_ERROR, result.path, f"internal error: cannot write the fix: {error}"))
         return False
@@ -406,6 +440,8 @@ def unified_diff(path: str, old: str, new: str) -> str:
 
     # git's a/ b/ prefixes on a relative path (`git apply`, `patch -p1`); an absolute path
     # stands as it is, as ruff prints it (`a//tmp/x.py` helps no one).
+    if not os.path.isabs(path):
+        path = os.path.normpath(path).replace(os.sep, "/")  # `./src/x.py`: git refuses `a/./`
     before, after = (path, path) if os.path.isabs(path) else (f"a/{path}", f"b/{path}")
     lines = difflib.unified_diff(old.splitlines(keepends=True), new.splitlines(keepends=True),
                                  fromfile=before, tofile=after)
@@ -456,6 +492,20 @@ def write_stdout(source) -> None:
 
 
 def summary_text(summary: RunSummary, ctx, fixing: bool) -> str:
+    return findings_text(summary, ctx, fixing) + unparsed_text(summary.unparsed)
+
+
+def unparsed_text(count: int) -> str:
+    """A file with no word of a JAX loop is passed over unparsed: say so, so that "passed"
+    is not read as "Python can compile it"."""
+    if not count:
+        return ""
+    files = "1 file holds" if count == 1 else f"{count} files hold"
+    return f"{files} no JAX loop and {'was' if count == 1 else 'were'} not parsed " \
+           "(a syntax error there is not reported).\n"
+
+
+def findings_text(summary: RunSummary, ctx, fixing: bool) -> str:
     remaining = len(summary.diagnostics)
     if remaining == 0 and not summary.fixed:
         return "All checks passed!\n"

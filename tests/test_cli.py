@@ -39,6 +39,33 @@ def test_clean_file_exits_0(tmp_path):
     assert "All checks passed!" in result.stderr
 
 
+def test_every_flag_of_every_command_says_what_it_does():
+    import argparse
+
+    from scanlint.cli import build_parser
+
+    parser = build_parser()
+    [commands] = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    missing = [f"{name} {action.option_strings or action.dest}"
+               for name, sub in commands.choices.items() for action in sub._actions
+               if not isinstance(action, argparse._HelpAction) and not action.help]
+    assert missing == []
+    assert "A linter and codemod for JAX's loops" in parser.format_help()
+    assert "examples:" in parser.format_help()
+
+
+def test_a_file_passed_over_unparsed_is_said_to_be(tmp_path):
+    """A file with no JAX loop is not parsed: with a syntax error, "passed" alone would
+    mislead, so the summary says how many files were not parsed."""
+    write(tmp_path, "broken.py", "def broken(:\n    pass\n")
+    result = run_scanlint("check", "broken.py", cwd=tmp_path)
+    assert result.returncode == 0
+    assert result.stderr == ("All checks passed!\n1 file holds no JAX loop and was not parsed "
+                             "(a syntax error there is not reported).\n")
+    write(tmp_path, "loop.py", LAMBDA_STEP.replace("def run", "def run(:"))
+    assert "SCN999" in run_scanlint("check", "loop.py", cwd=tmp_path).stdout
+
+
 def test_exit_zero_and_usage_errors(tmp_path):
     write(tmp_path, "a.py", LAMBDA_STEP)
     assert run_scanlint("check", "--exit-zero", "a.py", cwd=tmp_path).returncode == 0
@@ -108,6 +135,22 @@ def test_diff_prints_and_writes_nothing(tmp_path):
     # An absolute path is printed as it is, without git's prefixes.
     absolute = run_scanlint("check", "--diff", str(path), cwd=tmp_path)
     assert absolute.stdout.startswith(f"--- {path}\n+++ {path}\n")
+
+
+def test_diff_of_the_default_path_applies_with_git(tmp_path):
+    """`scanlint check --diff` with no path walks `.`: the headers are `a/src/a.py`, which
+    `git apply` takes, not `a/./src/a.py`, which it refuses."""
+    import subprocess
+
+    (tmp_path / "src").mkdir()
+    write(tmp_path / "src", "a.py", LAMBDA_STEP)
+    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
+    result = run_scanlint("check", "--diff", cwd=tmp_path)
+    assert result.stdout.startswith("--- a/src/a.py\n+++ b/src/a.py\n"), result.stdout
+    (tmp_path / "fix.patch").write_text(result.stdout)
+    applied = subprocess.run(["git", "apply", "--check", "fix.patch"], cwd=tmp_path,
+                             capture_output=True, text=True)
+    assert applied.returncode == 0, applied.stderr
 
 
 def test_unsafe_fix_needs_the_flag(tmp_path):

@@ -299,6 +299,9 @@ class FileResult:
     fixed_text: str | None = None  # set when fixing changed the text
     applied: int = 0
     fixed_source: SourceFile | None = None  # a fixed notebook (its bytes are not fixed_text's)
+    # False for a file the text prefilter passed over: it holds no word of a JAX loop, and
+    # was not parsed, so a syntax error in it is not reported (the summary says so)
+    parsed: bool = True
 
 
 def check_file(path: str, settings: Settings, fix: bool = False, unsafe: bool = False,

@@ -85,10 +85,7 @@ def run_files(paths: list[str], settings: Settings, fix: bool = False, unsafe: b
     work = [(paths[i], settings, fix, unsafe) for i in todo]
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
     if workers > 1 and len(work) >= MIN_FILES_FOR_POOL:
-        from concurrent.futures import ProcessPoolExecutor
-
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            fresh = list(pool.map(_check_one, work, chunksize=max(1, len(work) // (workers * 8))))
+        fresh = _in_pool(work, workers)
     else:
         fresh = [_check_one(job) for job in work]
     for i, result in zip(todo, fresh):
@@ -99,6 +96,27 @@ def run_files(paths: list[str], settings: Settings, fix: bool = False, unsafe: b
     if cache is not None:
         cache.files.save()
     return [results[i] for i in range(len(paths))]
+
+
+def _in_pool(work: list, workers: int) -> list[FileResult]:
+    """The jobs in worker processes that end with this one (`orphans.py`); interrupted
+    (Ctrl-C), the workers are ended at once rather than left to finish the queue."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from scanlint.engine.orphans import die_with_parent
+
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent,
+                               initargs=(os.getpid(),))
+    try:
+        results = list(pool.map(_check_one, work, chunksize=max(1, len(work) // (workers * 8))))
+    except BaseException:
+        # The executor has no public way to end its workers before Python 3.14.
+        for process in list(getattr(pool, "_processes", {}).values()):
+            process.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
+    return results
 
 
 def _from_cache(cache: ResultCache, path: str, fix: bool,
@@ -113,7 +131,7 @@ def _from_cache(cache: ResultCache, path: str, fix: bool,
         stat = None
     key = cache.files.key(path, stat) if stat is not None else None
     if key == NO_SITE:
-        return FileResult(path, []), key
+        return FileResult(path, [], parsed=False), key
     if key is not None:
         done = _cached(cache, key, path, fix, unsafe)
         if done is not None:
@@ -138,7 +156,7 @@ def _without_parsing(path: str) -> tuple[FileResult | None, SourceFile | None]:
         unreadable = system_diagnostic(READ_ERROR, path, f"cannot read: {error}")
         return FileResult(path, [unreadable]), None
     if not may_contain_site(source.text):
-        return FileResult(path, [], source), None
+        return FileResult(path, [], source, parsed=False), None
     return None, source
 
 

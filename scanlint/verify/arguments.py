@@ -19,8 +19,10 @@ def add_verify_parser(commands) -> None:
     verify.add_argument("--pytest", metavar="ARGS",
                         help='run the project\'s tests once (pytest ARGS, e.g. "tests/") and '
                              "replay the calls they make to the changed functions")
-    verify.add_argument("--step-style", choices=("def", "lambda", "any"))
-    verify.add_argument("--param-style", choices=("closure", "carry", "consistent", "any"))
+    verify.add_argument("--step-style", choices=("def", "lambda", "any"),
+                        help="with one FILE: the step style its fix is made in")
+    verify.add_argument("--param-style", choices=("closure", "carry", "consistent", "any"),
+                        help="with one FILE: the parameter style its fix is made in")
     verify.add_argument("--unsafe-fixes", action="store_true",
                         help="with one FILE: include unsafe fixes in the version compared")
     verify.add_argument("--bench", action="store_true", help="time cached jitted calls")
@@ -31,5 +33,6 @@ def add_verify_parser(commands) -> None:
                         help="seconds for each version's subprocess")
     verify.add_argument("--pytest-timeout", type=float, default=PYTEST_TIMEOUT,
                         help="seconds for the test run of --pytest")
-    verify.add_argument("--output-format", choices=("text", "json"), default="text")
-    verify.add_argument("--config", help="a pyproject.toml with [tool.scanlint]")
+    verify.add_argument("--output-format", choices=("text", "json"), default="text",
+                        help="text (the default) or json")
+    verify.add_argument("--config", metavar="PATH", help="a pyproject.toml with [tool.scanlint]")

@@ -68,9 +68,13 @@ class VersionRun:
 
 
 def start_process(command: list[str], cwd: str, env: dict) -> subprocess.Popen:
-    """In its own process group, so a timeout ends it and whatever it started."""
+    """In its own process group, so a timeout ends it and whatever it started; and ended by
+    the kernel if scanlint itself is killed (Linux)."""
+    from scanlint.engine.orphans import kill_with_parent
+
     return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            stdin=subprocess.DEVNULL, env=env, cwd=cwd, start_new_session=True)
+                            stdin=subprocess.DEVNULL, env=env, cwd=cwd, start_new_session=True,
+                            preexec_fn=kill_with_parent)
 
 
 def wait(process: subprocess.Popen, timeout: float) -> bytes | None:
