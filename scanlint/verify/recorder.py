@@ -35,6 +35,7 @@ import collections
 import functools
 import hashlib
 import importlib.util
+import inspect
 import io
 import json
 import os
@@ -136,7 +137,8 @@ class Book:
         log.seen += 1
         try:
             call, fresh = self.keep(log, args, kwargs, entry.takes_instance,
-                                    target if target is not None else entry)
+                                    target if target is not None else entry,
+                                    getattr(entry, "through", None))
         except Exception as error:  # recording must never change what the test does
             log.unrecordable[f"the recorder failed: {reason(error)}"] += 1
             call, fresh = None, False
@@ -150,7 +152,8 @@ class Book:
             raise
         finally:
             stack.pop()
-        if call is not None and LOCALS not in log.qualname and holds_code(result, log.module):
+        if call is not None and LOCALS not in log.qualname and not hasattr(entry, "through") \
+                and holds_code(result, log.module):
             self.add_root(result, {"root": log.qualname,
                                    "data": base64.b64encode(call["data"]).decode("ascii")})
         return result
@@ -194,7 +197,7 @@ class Book:
         return base64.b64encode(data).decode("ascii")
 
     def keep(self, log: FunctionLog, args: tuple, kwargs: dict, takes_instance: bool,
-             target) -> tuple[dict | None, bool]:
+             target, through: str | None = None) -> tuple[dict | None, bool]:
         """The recorded call these arguments are, and whether it is new."""
         import jax
 
@@ -207,7 +210,7 @@ class Book:
             return None, False
         log.sampled += 1
         try:
-            data, reach = self.pickled(log, args, kwargs, takes_instance, target)
+            data, reach = self.pickled(log, args, kwargs, takes_instance, target, through)
             reached = json.dumps(reach, sort_keys=True).encode() if reach else b""
             digest = hashlib.sha256(data + reached).hexdigest()
             if digest in log.digests:
@@ -237,11 +240,17 @@ class Book:
         return call, True
 
     def pickled(self, log: FunctionLog, args: tuple, kwargs: dict, takes_instance: bool,
-                target) -> tuple[bytes, dict | None]:
+                target, through: str | None = None) -> tuple[bytes, dict | None]:
         """The call's arguments pickled, and how the replay reaches the function: for one
         defined inside an entry, through the object the tests built that holds it; for a
-        method whose instance does not pickle, through that instance as the tests built it."""
+        method called on an instance (``through``: its name) or whose instance does not
+        pickle, through that instance as the tests built it."""
         reach = None
+        if through is not None:
+            found = self.reach(target)
+            if found is None:
+                raise Unreachable("its instance was not built by a recorded construction")
+            return dumps((args, kwargs)), {**found, "path": [*found["path"], ["attr", through]]}
         if LOCALS in log.qualname:
             reach = self.reach(target)
             if reach is None:
@@ -565,11 +574,46 @@ def install(book: Book, modules: list[dict]) -> None:
 
 def watch_constructions(module: types.ModuleType, book: Book, classes: set[str]) -> None:
     """Record how the tests build instances of the module's classes that hold entries, so
-    the functions those instances hold can be rebuilt by the replay."""
+    the functions those instances hold can be rebuilt by the replay; and the tests' calls of
+    those instances' other methods (inherited ones too: an environment's `step` from its base
+    class, jitted with a static `self`), which run the entries' code where it lives."""
     for name in classes:
         cls = vars(module).get(name)
-        if isinstance(cls, type):
-            cls.__init__ = recording_init(cls, cls.__init__, book)
+        if not isinstance(cls, type):
+            continue
+        cls.__init__ = recording_init(cls, cls.__init__, book)
+        for attribute in dir(cls):
+            raw = inspect.getattr_static(cls, attribute, None)
+            if not attribute.startswith("__") and callable(raw) and not isinstance(
+                    raw, (type, staticmethod, classmethod, EntryProxy, functools.partial)):
+                setattr(cls, attribute, InstanceMethod(raw, (module.__name__,
+                                                             f"{cls.__qualname__}.{attribute}")))
+
+
+class InstanceMethod:
+    """A method of the module's class (or inherited by it), as `instance.method(...)` calls
+    it from a test: recorded with the instance's construction, so the replay can build the
+    instance again and call the same method on it. Calls made inside other recorded calls
+    are not recorded again."""
+
+    takes_instance = False
+
+    def __init__(self, method, key: tuple[str, str]) -> None:
+        self.method, self.key = method, key
+        self.through = key[1].rsplit(".", 1)[1]
+
+    def __get__(self, instance, owner=None):
+        bound = self.method.__get__(instance, owner) if hasattr(self.method, "__get__") \
+            else self.method
+        if instance is None or BOOK is None:
+            return bound
+
+        def call(*args, **kwargs):
+            if BOOK.stack:  # inside a recorded call: the outer call is the one to replay
+                return bound(*args, **kwargs)
+            return BOOK.call(self, args, kwargs, lambda: bound(*args, **kwargs),
+                             target=instance)
+        return functools.wraps(bound)(call) if callable(bound) else bound
 
 
 def recording_init(cls: type, original, book: Book):

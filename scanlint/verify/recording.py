@@ -48,10 +48,18 @@ class Recording:
         too (each with the object it is reached through), or one entry saying why there are
         none."""
         found = {}
+        # Methods the tests called on instances of a class with changed methods (an inherited
+        # `step` included) run that class's code: their calls go with its first changed one.
+        first = {}
+        for qualname in sorted(functions):
+            if "." in qualname and LOCALS not in qualname:
+                first.setdefault(qualname.split(".")[0], qualname)
         for qualname in functions:
             found[qualname] = []
             for (module, name), log in sorted(self.logs.items()):
-                if module == location.name and (name == qualname
+                on_instance = (name not in functions and LOCALS not in name
+                               and first.get(name.split(".")[0]) == qualname)
+                if module == location.name and (name == qualname or on_instance
                                                 or name.startswith(qualname + LOCALS)):
                     found[qualname] += [
                         Entry(label, function=qualname, recorded=call["data"],
