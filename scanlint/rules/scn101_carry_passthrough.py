@@ -229,14 +229,14 @@ class CarryPassthrough(Rule):
             "    def step(c, x):\n"
             "        s, tab = c\n"
             "        return (s + tab * x, tab), s\n"
-            "    (s, _), ys = jax.lax.scan(step, (0.0, table), xs)\n"
+            "    (s, _), ys = jax.lax.scan(step, (np.zeros(3), table), xs)\n"
             "    return s, ys\n",
             "import jax\nimport numpy as np\n"
             "def scaled(xs):\n"
             "    table = np.ones(3)\n"
             "    def step(s, x):\n"
             "        return s + table * x, s\n"
-            "    carry_out, ys_out = jax.lax.scan(step, 0.0, xs)\n"
+            "    carry_out, ys_out = jax.lax.scan(step, np.zeros(3), xs)\n"
             "    (s, _), ys = (carry_out, table), ys_out\n"
             "    return s, ys\n",
             unsafe=True, settings={"param_style": "closure"},
