@@ -133,7 +133,7 @@ class CarryPassthrough(Rule):
         if wanted_style(ctx.model, ctx.settings.param_style) != "closure":
             return
         for site in ctx.model.sites:
-            step = step_function(ctx.model, site)
+            step = step_function(ctx.model, site) if not site.nnx else None
             layout = carry_layout(ctx.model, site, step) if step else None
             if step is None or layout is None:
                 continue

@@ -113,7 +113,7 @@ class ClosureCapture(Rule):
         if wanted_style(ctx.model, ctx.settings.param_style) != "carry":
             return
         for site in ctx.model.sites:
-            step = step_function(ctx.model, site)
+            step = step_function(ctx.model, site) if not site.nnx else None
             if step is None or step.carry_param is None:  # lax.map has no carry to thread
                 continue
             captured = closure_captures(ctx.model, step)
@@ -174,6 +174,20 @@ class ClosureCapture(Rule):
               "        return state, state\n"
               "    return jax.lax.scan(step, env.reset(key), None, length=n)\n",
               {"param_style": "carry"}),
+        # Integer constants built from constants: an IntEnum member cast by a dtype, a
+        # comprehension over a range, a dict's values spread into a list.
+        Valid("import enum\nimport jax\nimport jax.numpy as jnp\n"
+              "class Items(enum.IntEnum):\n    EMPTY = 0\n    INTERACT = 1\n"
+              "ACTION_CODES = {'UP': 2, 'DOWN': 5}\n"
+              "def run(grid):\n    interact = jnp.int8(Items.INTERACT)\n"
+              "    table = jnp.array([i * i for i in range(4)])\n"
+              "    kinds = jnp.array([int(Items(i)) for i in range(len(Items))])\n"
+              "    codes = jnp.array([-1, *ACTION_CODES.values()], dtype=int)\n"
+              "    deltas = jnp.array(list(ACTION_CODES.values()), dtype=jnp.int32)\n"
+              "    def step(c, x):\n"
+              "        return c + (x == interact) + table[1] + kinds[0] + codes[0] + deltas[1], c\n"
+              "    return jax.lax.scan(step, 0, grid)\n"
+              "out = run(jnp.ones(3, jnp.int8))\n", {"param_style": "carry"}),
     ]
 
     INVALID = [

@@ -42,7 +42,7 @@ class ScanWithoutLength(Rule):
 
     def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         for site in ctx.model.sites:
-            if site.callee != "scan" or not site.args_complete or not _no_value(
+            if site.callee != "scan" or site.nnx or not site.args_complete or not _no_value(
                     ctx, site, site.args.get("length")):
                 continue
             if _no_value(ctx, site, site.args.get("xs")):

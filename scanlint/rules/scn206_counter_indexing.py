@@ -86,7 +86,7 @@ class CounterIndexing(Rule):
 
     def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         for site in ctx.model.sites:
-            if site.callee != "scan":
+            if site.callee != "scan" or site.nnx:
                 continue
             found = _arange_index(ctx.model, site)
             if found is not None:
