@@ -61,6 +61,10 @@ class CarryPassthrough(Rule):
     fold it into the loop, where as a carry value it could not, so results could change in
     the last bits.
 
+    Flax NNX loops are not checked: a module or `nnx.Rngs` returned as it came may still have
+    changed (its variables are updated in place, and the loop carries them), and capturing
+    one would lose those updates.
+
     ## Example
     ```python
     def advance(state, _):

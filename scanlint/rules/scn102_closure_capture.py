@@ -43,12 +43,17 @@ class ClosureCapture(Rule):
       loop; names that by convention hold such values (`shape`, `dtype`, `axis`, `*_ref`,
       `n_*`, `num_*`, `mesh`, `config`, ...) and functions (`*_fn`, `fun`);
     - constants: a name bound only to Python numbers, or to jax arrays built only from
-      constants (`dt = 0.05`, `eye = jnp.eye(3)`). Captured, XLA compiles them in and can
+      constants (`dt = 0.05`, `eye = jnp.eye(3)`, `jnp.int8(Items.interact)` of an enum
+      member, `jnp.array([i * i for i in range(n)])`, `jnp.array([-1, *TABLE.values()])` of
+      a dict of numbers). Captured, XLA compiles them in and can
       fold them into the loop; threaded, they are loop values it cannot fold, and an output
       changed by one ulp when this was tried;
     - parameters only multiplied or passed on: they may be Python numbers, which the
       closure style compiles in as constants when the function is called outside `jit`;
     - values the code does not show (an unknown function's result, unpacking one).
+
+    Flax NNX loops are not checked: their carry may hold graph nodes (modules, `nnx.Rngs`)
+    whose state the loop propagates, which the fix's carry rewrite does not model.
 
     A site whose captures all stay is already in the carry style: it is not reported. Names
     are followed into the functions of the same file they are passed to (as far as four

@@ -20,7 +20,11 @@ class BodyReturnShape(Rule):
     `return`, a def that can fall off its end, a tuple of another length, or an expression
     that can never be a tuple (`return c + x`, a common slip: returning only the carry). A
     returned name is followed to what straight-line code last assigned it (`level = level *
-    0.5` then `return level`).
+    0.5` then `return level`). What the code does not show is not a finding: a repeated
+    tuple counts by its length (`(h,) * 2` is a pair), and `tuple(...)`, an operation on a
+    tuple or a call's result may be a pair. Flax NNX's `nnx.scan` bodies are checked when its
+    `out_axes` say they return `(carry, y)` (the default); with `out_axes=nnx.Carry` they
+    return the carry alone.
 
     ## Why is this bad?
     JAX fails at trace time: "scan body output must be a pair". `fori_loop` and `while_loop`

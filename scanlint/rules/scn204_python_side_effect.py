@@ -48,8 +48,13 @@ class PythonSideEffect(Rule):
     (`history.append(x)`, `self.losses.append(x)`, a call whose result is dropped on an
     attribute of an object defined outside the body), or storing into it or into a NumPy
     array made outside it (`calls[0] += 1`, `counter["steps"] += 1`, `cache[k] = v`);
-    `next(it)` on an iterator made outside the body; assigning an attribute of an object made
-    outside it (`self.count += 1`); assigning a `global` or `nonlocal` name. A body a factory
+    `next(it)` on an iterator made outside the body (also one the body gets as a parameter
+    the loop does not pass: bound by `functools.partial(body, batches=gen)` or a default,
+    `def body(state, batches=gen)`); assigning an attribute of an object made outside it
+    (`self.count += 1`); assigning a `global` or `nonlocal` name, in the body or in a
+    function of the file it calls (three calls deep: `global _KEY; _KEY, sub =
+    split(_KEY)`, `_STEP += 1` in a helper; a rebinding under a test of the same name, `if
+    _CACHE is None: _CACHE = ...`, is a lazy initialisation and not counted). A body a factory
     of the file makes (`scan(make_step(history), ...)`) counts as the factory's def, and a
     container its caller passes to the factory as one defined outside the body. Filling a
     container under a test of that same container (`if key not in cache: cache[key] = ...`,

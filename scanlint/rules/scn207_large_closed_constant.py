@@ -47,7 +47,11 @@ class LargeClosedConstant(Rule):
     Finds a loop body that reads a module-level array built when the module is imported,
     directly or through the module-level functions it calls: a `def`, or a name bound to
     `jax.jit(...)`, `functools.partial(...)` or a lambda closing over the array
-    (`project_j = jax.jit(lambda v: project(v, STACK))`). An array is built by an array maker
+    (`project_j = jax.jit(lambda v: project(v, STACK))`). Also a parameter of the function
+    holding the loop that the body reads, when a jitted lambda or def passes such an array
+    to that function (`fn = jax.jit(lambda x: accumulate(x, A))`, the body reading
+    `accumulate`'s `mat`): `jit` traces the call with the array's value and keeps it. An
+    array passed to the jitted function as an argument is not reported. An array is built by an array maker
     (`jnp.ones((1000, 1000))`, `np.load(...)`, `jax.random.normal(...)`, a draw with a size
     from a NumPy generator: `np.random.default_rng(0).normal(size=(48, 48))`,
     `rng.randn(40, 40)` with `rng` a module-level generator), an expression over

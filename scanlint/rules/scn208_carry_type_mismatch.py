@@ -36,8 +36,12 @@ class CarryTypeMismatch(Rule):
     complex value (`jnp.vdot` of complex vectors, `jnp.fft.fft`, `jnp.linalg.eigvals`), an
     `.astype(...)` to another dtype, a carry grown by `jnp.append`, `jnp.concatenate` or
     `jnp.stack` (by another slot of the carry too, when its shape shows elements), a shape
-    changed by broadcasting (a scalar init, an array returned). The init is followed when the
-    call passes a name bound to it once.
+    changed by broadcasting (a scalar init, an array returned; `jnp.where(done, init, c)`
+    broadcasts with its condition). The init is followed when the call passes a name bound
+    to it once. The body may be a def, a lambda, a method (`self.step`), a
+    `functools.partial` of one (its bound arguments' values are read), and the loop jax's
+    or Flax NNX's (`nnx.fori_loop`, `nnx.while_loop`, `nnx.scan` with the carry where its
+    `in_axes` put `nnx.Carry` and the init from the one call of the scanned function).
 
     Only what the code shows counts: literals, array makers with literal shapes and dtypes
     (`zeros`, `ones`, `full`, `eye`, `identity`, `linspace`, `arange`, `jax.random.normal`),
@@ -47,14 +51,27 @@ class CarryTypeMismatch(Rule):
     `range` of int constants (`[a + b for a, b in zip(c[1:], c[:-1])]`,
     `tuple(h * w for h in carry)`), reductions (`keepdims=True` keeps the reduced axes
     as 1), basic indexing (`x[0]`, `x[None]`, `x[:, 1:3]`), names bound once to them, calls
-    of the file's functions (what they return), NamedTuple fields; a parameter of the
-    enclosing function, through the value every call of it in the file passes (an init the
-    caller casts, `rnn(h.astype(jnp.bfloat16), xs, w)`). A mean, variance or a float function
-    (`jnp.exp`) is floating whatever its operand, so it makes an integer carry float even
-    when nothing else is known. Anything else is unknown and never reported. A Python scalar init (`0`, `0.0`, `jnp.array(0)`) is weakly typed and
-    JAX promotes it to the body's dtype, so only its shape, or a lower kind (`0.0` in, an int
-    out), is a mismatch. Defaults (`jnp.zeros(3)` is float32, or float64 with
-    `jax_enable_x64`) are compared only where no setting could make them match (`float16`).
+    of the file's functions (what they return) and of methods of its plain classes on an
+    object the code shows (`env.step(state, action)` with `env = Env()`), NamedTuple fields,
+    shapes spelled with int constants (`jnp.zeros((T,))`, `jnp.arange(T)`); a parameter of
+    the enclosing function, through the value every call of it in the file passes (an init
+    the caller casts, `rnn(h.astype(jnp.bfloat16), xs, w)`; `jax.jit(f)(...)` counts as a
+    call). A mean, variance or a float function (`jnp.exp`) is floating whatever its
+    operand, so it makes an integer carry float even when nothing else is known. Anything
+    else is unknown and never reported. A Python scalar init (`0`, `0.0`, `jnp.array(0)`)
+    is weakly typed and JAX promotes it to the body's dtype, so only its shape, or a lower
+    kind (`0.0` in, an int out), is a mismatch.
+
+    Defaults (`jnp.zeros(3)` is float32, or float64 with `jax_enable_x64`; a NumPy scalar of
+    a Python number, `np.log1p(-1 / n)`, is float64 and becomes float32 without it) are
+    compared only where no setting could make them match (`float16`), unless the file itself
+    turns `jax_enable_x64` on at module level (`jax.config.update("jax_enable_x64", True)`,
+    or `os.environ["JAX_ENABLE_X64"] = "1"` before it imports jax). Then a default is 64-bit,
+    and an explicit `float32` init against a body computing in defaults (`jnp.zeros(n)`,
+    `jnp.linspace(...)`, a NumPy constant, a default float times a value the code does not
+    show: at least float64 whatever it is) is reported. A conftest, the shell's environment
+    or a function that sets it are not read: what is reported in a file depends on the file
+    alone (the result cache is keyed by its content).
 
     ## Why is this bad?
     JAX requires the carry to keep one dtype and shape and fails at trace time: "scan body

@@ -138,6 +138,12 @@ class ReusedPrngKey(Rule):
                 "    return (key, x + move), move\n"
                 "_, draws = jax.lax.scan(kernel, (jax.random.PRNGKey(0), jnp.zeros(2)), None, "
                 "length=5)\n"),
+        # ... split, but the new key is not the one the carry gets back.
+        Invalid(_JNP + "def kernel(carry, _):\n    key, x = carry\n"
+                "    new_key, sub = jax.random.split(key)\n"
+                "    move = jax.random.normal(sub, x.shape)\n    return (key, x + move), move\n"
+                "_, draws = jax.lax.scan(kernel, (jax.random.PRNGKey(0), jnp.zeros(2)), None, "
+                "length=5)\n"),
         Invalid(_JNP + "def step(state, x):\n    noise = jax.random.normal(state['key'], (3,))\n"
                 "    return {'key': state['key'], 'h': state['h'] + noise * x}, noise\n"
                 "init = {'key': jax.random.PRNGKey(0), 'h': jnp.zeros(3)}\n"

@@ -194,9 +194,15 @@ def _across_kinds(a: Aval, b: Aval, shape: tuple | None) -> Aval:
     if high.weak is None or low.weak is None:
         return Aval(high.kind, None, False, None, shape)
     if high.weak and not low.weak and high.kind == "complex" and low.kind == "float":
-        wide = low.dtype == "float64"  # float32 + 1j: complex64, as strong as the float
+        # float32 + 1j: complex64, as strong as the float; a default float (float64 with
+        # x64) gives the default complex (complex128 with x64)
+        wide = low.dtype == "float64"
         return Aval("complex", "complex128" if wide else "complex64",
-                    low.default if wide or low.dtype is None else False, False, shape)
+                    low.default or low.dtype is None, False, shape)
+    if high.kind == "complex" and low.kind == "float" and low.default and not high.default \
+            and high.dtype == "complex64" and not (high.weak or low.weak):
+        # complex64 with a default float: complex128 with x64, complex64 without
+        return Aval("complex", "complex64", True, False, shape)
     if high.weak and not low.weak:  # int32 + 0.5: a weak float of the default dtype
         return of_kind(high.kind, True, shape)  # type: ignore[arg-type]
     return Aval(high.kind, high.dtype, high.default, high.weak and low.weak, shape)

@@ -41,7 +41,8 @@ class StepFunction:
     bound_params: int = 0  # leading parameters a method's attribute or a partial binds
     # Parameters the loop does not pass, with what gives them their value and where it is
     # evaluated: a `functools.partial`'s keyword arguments, the defaults of parameters after
-    # those the loop passes (`def body(state, batches=batch_iterator)`).
+    # those the loop passes (`def body(state, batches=batch_iterator)`). Only for the rules
+    # that read bodies (`step_function(..., methods=True)`).
     preset: dict = field(default_factory=dict)
     # What each parameter the loop passes receives (model.CARRY, BROADCAST, SCANNED), for a
     # scan; None when not known.
@@ -105,7 +106,7 @@ def step_function(model: FileModel, site: ScanSite, role: str | None = None,
                   if p.name.value not in preset]
     if position is not None and len(positional) <= position:
         return None
-    if passed is not None and isinstance(function, cst.FunctionDef):
+    if methods and passed is not None and isinstance(function, cst.FunctionDef):
         preset |= {p.name.value: (p.default, function_scope_parent(scope))
                    for p in positional[passed:] if p.default is not None}
     carry = positional[position] if position is not None else None

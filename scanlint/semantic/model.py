@@ -65,7 +65,8 @@ ALIASES = {
         "jax.experimental.lax",
     )
     for name in ("scan", "fori_loop", "while_loop", "map")
-} | {f"flax.nnx.transforms.iteration.{name}": f"flax.nnx.{name}"
+} | {f"{prefix}.{name}": f"flax.nnx.{name}"
+     for prefix in ("flax.nnx.transforms.iteration", "flax.nnx.compat")  # compat: graph mode
      for name in ("scan", "fori_loop", "while_loop")}
 NNX_SCAN = "flax.nnx.scan"
 NNX_CARRY = frozenset({"flax.nnx.Carry", "flax.nnx.transforms.iteration.Carry"})
