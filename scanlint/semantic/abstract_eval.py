@@ -455,11 +455,15 @@ def shape_value(expr: cst.BaseExpression | None, ctx: Context) -> tuple[int, ...
 
 
 def _object_method(expr: cst.Call, ctx: Context) -> Value:
-    """`env.step(state, action)` on an object of a plain class of this file
-    (`instances.object_class`): what the method returns with its parameters bound to the
-    call's arguments (`function_value`), for a method with no decorator."""
+    """`env.step(state, action)` on an object of a plain class of this file: a name bound
+    only to `Env(...)` (`instances.object_class`); what the method returns with its
+    parameters bound to the call's arguments (`function_value`), for a method with no
+    decorator. (Not `self.step(...)` or a parameter's: reading every method of a class to
+    learn what an attribute holds would parse most of a file for little.)"""
     func = expr.func
     assert isinstance(func, cst.Attribute)
+    if not _made_by_a_class(func.value, ctx.scope):
+        return None
     instance = object_class(ctx.model, ctx.scope, func.value)
     methods = instance.bindings.get(func.attr.value, []) if instance is not None else []
     if len(methods) != 1 or methods[0].kind != "def":
@@ -469,6 +473,24 @@ def _object_method(expr: cst.Call, ctx: Context) -> Value:
     if not isinstance(method, cst.FunctionDef) or method.decorators or inner is None:
         return None
     return _bound_call(expr, method, inner, instance, ctx, skip=1)
+
+
+def _made_by_a_class(expr: cst.BaseExpression, scope: Scope) -> bool:
+    """``expr`` is a name every binding of which assigns a call of a class bound once (told
+    from the bindings alone, without reading the class)."""
+    if not isinstance(expr, cst.Name):
+        return False
+    owner, bindings = lookup(scope, expr.value)
+    if owner is None or not bindings:
+        return False
+    for binding in bindings:
+        value = binding.assigned_value
+        if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Name)):
+            return False
+        _class_owner, made = lookup(binding.scope, value.func.value)
+        if len(made) != 1 or made[0].kind != "class":
+            return False
+    return True
 
 
 def _converted(expr: cst.Call, kind: str, ctx: Context) -> Value:
