@@ -26,7 +26,7 @@ import libcst as cst
 from scanlint.semantic import walk
 from scanlint.semantic.carry import (CarryLayout, StepFunction, carry_layout, file_function,
                                      passed_value)
-from scanlint.semantic.model import BROADCAST, CARRY, FileModel, ScanSite
+from scanlint.semantic.model import BROADCAST, FileModel, ScanSite
 from scanlint.semantic.scopes import OwnCode, Scope, bound_names, lookup, qualified_name
 
 # `jax.random` functions that draw numbers from their first argument, the key.
@@ -70,14 +70,13 @@ def reused_keys(model: FileModel, site: ScanSite, step: StepFunction) -> list[Re
     if (site.callee, step.ref.role) not in STEP_ROLES:
         return []
     layout = carry_layout(model, site, step, lambdas=True) if step.carry_param else None
-    flow = _Flow(model, step.scope, _fixed_params(site, step, layout), layout,
+    flow = _Flow(model, step.scope, _fixed_params(step), layout,
                  step.carry_name if step.carry_param is not None else None)
     flow.body(step.node)
     return flow.found
 
 
-def _fixed_params(site: ScanSite, step: StepFunction,
-                  layout: CarryLayout | None) -> dict[str, Same | None]:
+def _fixed_params(step: StepFunction) -> dict[str, Same | None]:
     """The body's parameters: those bound outside the loop (`self`, a partial's arguments,
     defaults) and `nnx.scan`'s broadcast ones are the same at every step; the others (the
     carry, the index, a scanned value) are not."""
@@ -95,8 +94,8 @@ def _fixed_params(site: ScanSite, step: StepFunction,
     for n, param in enumerate(step.params):
         axis = step.axes[n] if step.axes is not None and n < len(step.axes) else None
         fixed[param.name.value] = Same(param.name.value, "broadcast to every step by "
-                                                         "`nnx.scan`'s `in_axes`") if (
-            axis == BROADCAST and step.axes is not None and CARRY in step.axes) else None
+                                                         "`nnx.scan`'s `in_axes`") \
+            if axis == BROADCAST else None
     return fixed
 
 
