@@ -32,7 +32,8 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from scanlint.prefilter.syntax import (SITE_PREDICATES, SiteFacts, _statements,
-                                       names_passed_to_sites, site_calls, site_facts,
+                                       names_passed_to_sites, site_arguments, site_calls,
+                                       site_facts,
                                        statement_lines, statement_may_hold_site, walk)
 from scanlint.prefilter.text import match_lines
 from scanlint.prefilter.words import any_word, first_starting_word, starting_words
@@ -424,8 +425,9 @@ def _read_by_bodies(statement: ast.stmt, facts: SiteFacts) -> set[str]:
     them."""
     named: set[str] = set()
     read: set[str] = set()
-    for node in site_calls(statement, facts):
-        for argument in [*node.args, *(k.value for k in node.keywords)]:
+    sites = site_calls(statement, facts)
+    for node in sites:
+        for argument in site_arguments(node):
             while isinstance(argument, ast.Call) and argument.args:
                 argument = argument.args[0]
             if isinstance(argument, ast.Name):
@@ -438,7 +440,21 @@ def _read_by_bodies(statement: ast.stmt, facts: SiteFacts) -> set[str]:
         elif isinstance(node, ast.Assign) and any(
                 isinstance(t, ast.Name) and t.id in named for t in node.targets):
             read |= _names_read(node.value)  # a lambda, or `partial(_cond, tol)`
-    return named | read
+    return named | read | _read_by_decorated(statement, sites)
+
+
+def _read_by_decorated(statement: ast.stmt, sites: list[ast.AST]) -> set[str]:
+    """The names read by the defs in ``statement`` that a possible site decorates (`@nnx.scan`,
+    `@nnx.scan(...)`, `@partial(nnx.scan, ...)`): each such def is a body."""
+    if not sites:
+        return set()
+    site_ids = {id(node) for node in sites}
+    read: set[str] = set()
+    for node in _statements([statement]):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
+                id(part) in site_ids for d in node.decorator_list for part in ast.walk(d)):
+            read |= _names_read(node)
+    return read
 
 
 def _module_reach(passed: set[str], bodies: set[str], tree: ast.Module,

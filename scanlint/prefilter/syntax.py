@@ -24,6 +24,11 @@ from scanlint.prefilter.text import (constant_range_lines, line_breaks, match_li
 from scanlint.prefilter.words import any_word, first_starting_word, starting_words
 
 FAMILY = frozenset({"scan", "fori_loop", "while_loop", "map"})
+# Flax NNX's loops (`flax.nnx.scan`, ...): no `map`. `nnx.scan` is also a decorator, so a
+# mention of it that is no call may be a site (`@nnx.scan`, `@partial(nnx.scan, ...)`).
+NNX_FAMILY = frozenset({"scan", "fori_loop", "while_loop"})
+# Packages whose imports the model resolves loops through.
+LOOP_PACKAGES = frozenset({"jax", "flax"})
 # Packages whose imports can name a jit (`jax.jit`, `flax.nnx.jit`, `equinox.filter_jit`),
 # and the names those jits have.
 JIT_PACKAGES = frozenset({"jax", "flax", "equinox"})
@@ -96,19 +101,20 @@ def _imports(tree: ast.Module, text: str | None = None) -> list[ast.stmt]:
 
 
 def _jax_imports(imports: list[ast.stmt]) -> dict[str, set[str]]:
-    """Each local name a jax import binds (in any scope), with the dotted names it is bound
-    to: `import jax.lax` binds `jax` to "jax", `import jax.lax as L` binds `L` to "jax.lax",
+    """Each local name a jax or flax import binds (in any scope), with the dotted names it
+    is bound to: `import jax.lax` binds `jax` to "jax", `import jax.lax as L` binds `L` to
+    "jax.lax",
     `from jax import lax as x` binds `x` to "jax.lax"; a star import binds each family name.
     This is what the model resolves callees through (`scopes.import_qualified_name`)."""
     bound: dict[str, set[str]] = {}
     for node in imports:
         if isinstance(node, ast.Import):
             for alias in node.names:
-                if alias.name == "jax" or alias.name.startswith("jax."):
+                if alias.name.split(".")[0] in LOOP_PACKAGES:
                     name = alias.asname or alias.name.split(".")[0]
                     bound.setdefault(name, set()).add(alias.name if alias.asname else name)
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module and (
-                node.module == "jax" or node.module.startswith("jax.")):
+                node.module.split(".")[0] in LOOP_PACKAGES):
             for alias in node.names:
                 for name in (FAMILY if alias.name == "*" else [alias.asname or alias.name]):
                     imported = name if alias.name == "*" else alias.name
@@ -118,9 +124,21 @@ def _jax_imports(imports: list[ast.stmt]) -> dict[str, set[str]]:
 
 def possible_callee(dotted: str) -> bool:
     """A superset of the dotted names the model takes for scan-family functions: each starts
-    with `jax.`, has `lax` in it and ends with a family name (`model.SIGNATURES`, `ALIASES`)."""
-    return (dotted.startswith("jax.") and "lax" in dotted
-            and dotted.rsplit(".", 1)[-1] in FAMILY)
+    with `jax.`, has `lax` in it and ends with a family name, or starts with `flax.`, has
+    `nnx` in it and ends with an NNX family name (`model.SIGNATURES`, `ALIASES`)."""
+    last = dotted.rsplit(".", 1)[-1]
+    return ((dotted.startswith("jax.") and "lax" in dotted and last in FAMILY)
+            or possible_nnx_scan(dotted) or (possible_nnx_loop(dotted)))
+
+
+def possible_nnx_loop(dotted: str) -> bool:
+    return (dotted.startswith("flax.") and "nnx" in dotted
+            and dotted.rsplit(".", 1)[-1] in NNX_FAMILY)
+
+
+def possible_nnx_scan(dotted: str) -> bool:
+    """A name the model may take for `flax.nnx.scan`, a site even where it is not called."""
+    return possible_nnx_loop(dotted) and dotted.endswith(".scan")
 
 
 # What may stand between the parts of an attribute chain or call: whitespace, a backslash
@@ -148,7 +166,7 @@ _IMPORT_WORD = re.compile(r"import\b")
 def may_call_family(text: str) -> bool:
     """A sound test on the text alone, before `ast`: a site is a call of a family function
     imported as such, or of `name.attr.scan` where the dotted name `name` is imported as,
-    followed by the attributes, has `lax` in it (`possible_callee`). `jax.tree.map(f, x)`
+    followed by the attributes, has `lax` or `nnx` in it (`possible_callee`). `jax.tree.map(f, x)`
     and `args.map(f)` cannot be one unless an import binds `jax` or `args` to a name.
     Read as `ast` reads names (NFKC), the text is searched for what a `from` import or an
     `as` may bind: a superset of the names, found on the text alone."""
@@ -158,8 +176,8 @@ def may_call_family(text: str) -> bool:
     roots = set(FAMILY)  # a family function imported by name (`from jax.lax import scan`)
     for match in re.finditer(_FAMILY_ATTRIBUTE, text):
         chain = _chain_before(text, match.start())
-        if chain is None or "lax" in chain:
-            return True  # not a plain `a.b.c` before the dot, or one naming `lax`
+        if chain is None or "lax" in chain or "nnx" in chain:
+            return True  # not a plain `a.b.c` before the dot, or one naming `lax` or `nnx`
         roots.add(chain.split(".", 1)[0])
     return not roots.isdisjoint(_names_imports_may_bind(text))
 
@@ -231,6 +249,7 @@ class SiteFacts:
 
     imports: dict[str, frozenset[str]]  # local name -> dotted names jax imports bind it to
     functions: frozenset[str]  # local names bound to a possible callee itself
+    nnx_scans: frozenset[str]  # those bound to a possible `nnx.scan` (a site uncalled too)
     token_lines: tuple[int, ...]  # sorted lines where a possible callee is spelled
     jit: "JitFacts | None" = None  # for loops under jit (SCN3xx); None: nothing jit-able imported
     # statement -> its possible site calls, found once (`site_calls`)
@@ -242,6 +261,8 @@ def site_facts(text: str, tree: ast.Module) -> SiteFacts:
     imports = {name: frozenset(dotted) for name, dotted in _jax_imports(statements).items()}
     functions = frozenset(name for name, dotted in imports.items()
                           if any(possible_callee(d) for d in dotted))
+    nnx_scans = frozenset(name for name, dotted in imports.items()
+                          if any(possible_nnx_scan(d) for d in dotted))
     lines: set[int] = set()
     if imports:
         _add_lines(lines, text, re.finditer(_FAMILY_ATTRIBUTE, text))  # raw: as the model reads
@@ -249,7 +270,8 @@ def site_facts(text: str, tree: ast.Module) -> SiteFacts:
     if functions:
         searchable = _searchable(text)
         _add_lines(lines, searchable, starting_words(any_word(functions), searchable))
-    return SiteFacts(imports, functions, tuple(sorted(lines)), jit_facts(tree, text, statements))
+    return SiteFacts(imports, functions, nnx_scans, tuple(sorted(lines)),
+                     jit_facts(tree, text, statements))
 
 
 def _add_lines(lines: set[int], text: str, matches: Iterable[re.Match]) -> None:
@@ -292,13 +314,19 @@ def site_calls(statement: ast.stmt, facts: SiteFacts) -> list[ast.Call]:
 
 def possible_site_call(node: ast.AST, facts: SiteFacts) -> bool:
     """Whether ``node`` is a call the model may resolve to a scan-family function: of a name
-    or a `name.attr.scan` chain whose name a jax import binds so that the dotted callee is a
-    possible one (the model resolves callees through imports only)."""
-    if not isinstance(node, ast.Call):
-        return False
-    func = node.func
+    or a `name.attr.scan` chain whose name a jax or flax import binds so that the dotted
+    callee is a possible one (the model resolves callees through imports only); or a
+    mention of a possible `nnx.scan` that is not called (a decorator, `partial`'s target)."""
+    if isinstance(node, ast.Call):
+        return _possible_name(node.func, facts, possible_callee)
+    return (isinstance(node, ast.Attribute) and node.attr == "scan" or isinstance(
+        node, ast.Name) and node.id in facts.nnx_scans) and _possible_name(
+            node, facts, possible_nnx_scan)
+
+
+def _possible_name(func: ast.expr, facts: SiteFacts, possible) -> bool:
     if isinstance(func, ast.Name):
-        return func.id in facts.functions
+        return func.id in (facts.functions if possible is possible_callee else facts.nnx_scans)
     if not (isinstance(func, ast.Attribute) and func.attr in FAMILY):
         return False
     attributes = []
@@ -309,7 +337,7 @@ def possible_site_call(node: ast.AST, facts: SiteFacts) -> bool:
     if not isinstance(base, ast.Name):
         return False
     tail = "." + ".".join(reversed(attributes))
-    return any(possible_callee(dotted + tail) for dotted in facts.imports.get(base.id, ()))
+    return any(possible(dotted + tail) for dotted in facts.imports.get(base.id, ()))
 
 
 
@@ -319,9 +347,16 @@ def names_passed_to_sites(statement: ast.stmt, facts: SiteFacts) -> set[str]:
     step functions, `partial` targets and carry classes a site names."""
     names: set[str] = set()
     for node in site_calls(statement, facts):
-        for argument in [*node.args, *(k.value for k in node.keywords)]:
+        for argument in site_arguments(node):
             names.update(n.id for n in walk(argument) if isinstance(n, ast.Name))
     return names
+
+
+def site_arguments(node: ast.AST) -> list[ast.expr]:
+    """The arguments of a possible site call (none for an uncalled `nnx.scan`)."""
+    if not isinstance(node, ast.Call):
+        return []
+    return [*node.args, *(k.value for k in node.keywords)]
 
 
 # -- loops under jit (SCN3xx) ---------------------------------------------------------------

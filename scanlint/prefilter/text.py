@@ -14,8 +14,10 @@ from typing import Iterable, Iterator
 from scanlint.prefilter.words import first_starting_word, starting_words
 
 # Every resolvable scan-family call needs an import naming `jax` and `lax` (all qualified
-# names the model accepts start with `jax.` and contain `lax`), and names one of these
-# functions (in the import or the attribute).
+# names the model accepts for jax's loops start with `jax.` and contain `lax`), or one naming
+# `nnx` (Flax NNX's start with `flax.nnx.`: `from flax import nnx`, `import flax.nnx as n`,
+# `from flax.nnx import scan`), and names one of these functions (in the import or the
+# attribute). NNX has no `map`.
 _FAMILY_TOKEN = re.compile(r"scan|fori_loop|while_loop")
 _MAP_WORD = re.compile(r"map\b")  # `\bmap\b`, searched through `words` (see there)
 
@@ -26,6 +28,7 @@ def may_contain_site(text: str) -> bool:
     return (("jax" in text and "lax" in text
              and (_FAMILY_TOKEN.search(text) is not None
                   or first_starting_word(_MAP_WORD, text) is not None))
+            or ("nnx" in text and _FAMILY_TOKEN.search(text) is not None)
             or may_contain_unrolled_loop(text))
 
 
