@@ -7,8 +7,9 @@ import libcst as cst
 from scanlint.core.diagnostic import Diagnostic
 from scanlint.fixes.roll_loop import roll_fix
 from scanlint.rules import Invalid, Rule, RuleContext, Valid
-from scanlint.semantic.jit_loops import jit_comprehensions, jit_loops
-from scanlint.semantic.rolling import comprehension_computes_arrays, rolling
+from scanlint.semantic.jit_loops import JitLoop, jit_comprehensions, jit_loops
+from scanlint.semantic.rolling import Rolling, comprehension_computes_arrays, rolling
+from scanlint.semantic.trip_counts import CALL, DEFAULT, SHAPE, STATIC
 
 # The cases reported without a fix share these lines.
 NO_FIX_HEADER = "import jax\nimport jax.numpy as jnp\nT = 20\nSIZES = (3, 4, 5)\n@jax.jit\n"
@@ -155,27 +156,27 @@ class UnrolledLoopUnderJit(Rule):
 
     CODE = "SCN301"
     NAME = "unrolled-loop-under-jit"
-    MESSAGE = "Loop over `{range}` is unrolled {trips} times under `jit`; use `{use}`{why}"
+    MESSAGE = "Loop over `{range}` is unrolled {trips} under `jit`{evidence}; use `{use}`{why}"
 
     def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:
-        for jl in jit_loops(ctx.model):
-            if jl.trips < ctx.settings.min_unrolled_trips:
-                continue
+        loops = jit_loops(ctx.model)
+        for jl, total in reported_loops(ctx.model, loops, ctx.settings):
             facts = rolling(ctx.model, jl)
             if not facts.computes_arrays:
                 continue
             fix = None if facts.blockers else roll_fix(ctx.text, ctx.model, jl, facts)
             why = f" (no automatic fix: {facts.blockers[0]})" if facts.blockers else ""
             message = self.MESSAGE.format(
-                range=ctx.model.module.code_for_node(jl.loop.iter), trips=jl.trips,
-                use=f"jax.lax.{facts.loop_function}", why=why)
+                range=ctx.model.module.code_for_node(jl.loop.iter), trips=_times(jl, total),
+                evidence=_evidence(jl, total), use=_use(jl, facts), why=why)
             yield ctx.diagnostic(self, jl.loop.iter, message, fix=fix, statement=jl.loop)
         for jc in jit_comprehensions(ctx.model):
             if jc.trips < ctx.settings.min_unrolled_trips or not comprehension_computes_arrays(jc):
                 continue
             code = ctx.model.module.code_for_node
             message = self.MESSAGE.format(
-                range="`, `".join(code(r) for r in jc.ranges), trips=jc.trips,
+                range="`, `".join(code(r) for r in jc.ranges), trips=f"{jc.trips} times",
+                evidence="",
                 # A generator is mostly summed or reduced: a carry; a list, stacked: a map.
                 use="jax.lax.fori_loop" if isinstance(jc.node, cst.GeneratorExp)
                 else "jax.lax.map", why=" (no automatic fix: a comprehension)")
@@ -589,3 +590,103 @@ def rollout(ctrl, d, n_steps=100):
     return x
 """),
     ]
+
+
+def reported_loops(model, loops: list[JitLoop], settings) -> list[tuple[JitLoop, int | None]]:
+    """The loops to report, each with the trips it unrolls (with the loops nested in it):
+    a count of at least `min-unrolled-trips`; an array's size (`x.shape[0]`); a static
+    value the file does not show, in preview only; or, for a loop with fewer trips, the
+    product with the counted loops inside it (`for i in range(8): for j in range(8)`) when
+    no loop inside it is reported by itself, at the outermost such loop."""
+    minimum = settings.min_unrolled_trips
+
+    def own(jl: JitLoop) -> bool:
+        if jl.trips is not None:
+            return jl.trips >= minimum
+        return jl.counted.kind == SHAPE or (jl.counted.kind == STATIC and settings.preview)
+
+    inside = _nested(model, loops)
+    chosen: list[tuple[JitLoop, int | None]] = []
+    covered: set[int] = set()
+    for jl in loops:
+        if id(jl) in covered:
+            continue
+        if own(jl):
+            chosen.append((jl, jl.trips))
+            continue
+        if jl.trips is None or any(own(inner) for inner in _all_inside(jl, inside)):
+            continue
+        total = _total(jl, inside)
+        if total is not None and total >= minimum:
+            chosen.append((jl, total))
+            covered |= {id(inner) for inner in _all_inside(jl, inside)}
+    return chosen
+
+
+def _nested(model, loops: list[JitLoop]) -> dict[int, list[JitLoop]]:
+    """id(loop) -> the counted loops directly inside it, in the same function."""
+    from scanlint.semantic import walk
+
+    by_node = {id(jl.loop): jl for jl in loops}
+    found: dict[int, list[JitLoop]] = {}
+    for jl in loops:
+        direct: list[JitLoop] = []
+        stack = list(walk.children(jl.loop.body))
+        while stack:
+            node = stack.pop()
+            if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                continue
+            inner = by_node.get(id(node))
+            if inner is not None:
+                direct.append(inner)
+                continue
+            stack.extend(walk.children(node))
+        found[id(jl)] = direct
+    return found
+
+
+def _all_inside(jl: JitLoop, inside: dict[int, list[JitLoop]]) -> list[JitLoop]:
+    found, stack = [], list(inside.get(id(jl), ()))
+    while stack:
+        inner = stack.pop()
+        found.append(inner)
+        stack.extend(inside.get(id(inner), ()))
+    return found
+
+
+def _total(jl: JitLoop, inside: dict[int, list[JitLoop]]) -> int | None:
+    """The steps the loop unrolls with the counted loops inside it (None: one is unknown)."""
+    inner = inside.get(id(jl), [])
+    if jl.trips is None:
+        return None
+    if not inner:
+        return jl.trips
+    totals = [_total(each, inside) for each in inner]
+    if None in totals:
+        return None
+    return jl.trips * sum(totals)  # type: ignore[arg-type]
+
+
+def _times(jl: JitLoop, total: int | None) -> str:
+    if total is not None:
+        return f"{total} times"
+    return f"`{jl.counted.evidence}` times"
+
+
+def _evidence(jl: JitLoop, total: int | None) -> str:
+    counted = jl.counted
+    if total is not None and jl.trips is not None and total != jl.trips:
+        return f" ({jl.trips} steps, times the loops inside it)"
+    if counted.kind in (CALL, DEFAULT) and counted.evidence:
+        return f" ({counted.evidence})"
+    if counted.kind == SHAPE:
+        return " (an array's size, fixed when jax traces)"
+    if counted.kind == STATIC:
+        return " (a static value; how large the file does not show)"
+    return ""
+
+
+def _use(jl: JitLoop, facts: Rolling) -> str:
+    if jl.range_args is None:
+        return "jax.lax.scan"
+    return f"jax.lax.{facts.loop_function}"

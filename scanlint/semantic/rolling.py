@@ -154,6 +154,8 @@ class _LoopReader:
         computes = any(self._computes_array(s) for s in body)
         if not computes:
             return Rolling(False)
+        if self.jl.range_args is None:
+            self.block("it loops over a Python sequence (make it an array and scan over it)")
         self._structure_blockers()
         bound = self._bound_in_body()
         index = self.jl.index
@@ -175,7 +177,7 @@ class _LoopReader:
         self._carry_shape_blockers(carry)
         if index is not None and self._read_after(index):
             self.block(f"the loop variable `{index}` is read after the loop")
-        if self.jl.bounds[2] != 1:
+        if self.jl.range_args is not None and self.jl.step != 1:
             self.block("the range has a step")
         if not carry and not stacked:
             self.block("nothing the loop computes is read after it")

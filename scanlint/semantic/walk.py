@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Callable
+from typing import Callable, Iterator
 
 import libcst as cst
 from libcst._maybe_sentinel import MaybeSentinel
@@ -142,3 +142,13 @@ def _walk(node: cst.CSTNode, visitor: cst.CSTVisitor, plan: _Plan) -> None:
             _walk(child, visitor, plan)
     if leave is not None:
         leave(visitor, node)
+
+
+def descendants(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """``node`` and every node under it, depth first (for questions that do not depend on
+    the order)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(children(current))
