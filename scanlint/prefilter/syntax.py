@@ -343,6 +343,7 @@ class JitFacts:
     #                            methods they call on their parameters or `self`
     needed: frozenset[str]  # those that iterate, or whose calls reach one that does
     calling: frozenset[int] = frozenset()  # ids of top-level statements with such a jit call
+    readers: frozenset[str] = frozenset()  # defs whose callers the model reads (kept too)
 
 
 def jit_facts(tree: ast.Module, text: str,
@@ -364,43 +365,86 @@ def jit_facts(tree: ast.Module, text: str,
     partial = JitFacts(frozenset(roots), frozenset(jit_names), frozenset(), frozenset(),
                        frozenset())
     searchable = _searchable(text)
-    mentioning = _statements_on(tree, searchable, any_word(jit_names | JIT_ATTRIBUTES))
+    word = any_word(jit_names | JIT_ATTRIBUTES)
+    lines = _lines_of(searchable, word)
     wrapped: set[str] = set()
     calls: dict[int, set[str]] = {}
     decorated: list[ast.AST] = []
-    for statement in mentioning:
-        for node in walk(statement):
-            if isinstance(node, ast.Call) and _names_jit(node.func, partial):
-                read = {n for arg in [*node.args, *(k.value for k in node.keywords)]
-                        for n in _names_and_attributes(arg)}
-                wrapped |= read
-                calls.setdefault(id(statement), set()).update(read)
-            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
-                    _applies_jit(d, partial) for d in node.decorator_list):
-                decorated.append(node)
+    for statement in _statements_on(tree, lines):
+        for node in _statements([statement]):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                if not isinstance(node, ast.ClassDef) and any(
+                        _applies_jit(d, partial) for d in node.decorator_list):
+                    decorated.append(node)
+                parts = [*node.decorator_list, *getattr(node, "bases", ()),
+                         *(k.value for k in getattr(node, "keywords", ()))]
+                if not isinstance(node, ast.ClassDef):
+                    parts += [*node.args.defaults, *(d for d in node.args.kw_defaults if d)]
+            elif _spans(node, lines):
+                parts = _own_expressions(node)  # a statement on a line spelling a jit
+            else:
+                continue
+            for part in parts:
+                for call in walk(part):
+                    if isinstance(call, ast.Call) and _names_jit(call.func, partial) and \
+                            call.args and not isinstance(call.args[0], ast.Starred):
+                        read = _traced_names(call.args[0])
+                        wrapped |= read
+                        calls.setdefault(id(statement), set()).update(read)
     wrapped |= _assigned_to(tree, searchable, wrapped)
     defs = _defs_named(tree, searchable, wrapped)
     roots_found = decorated + [d for ds in defs.values() for d in ds]
-    called = {name for d in roots_found for name in _called_on_parameters(d)}
-    called_defs = _defs_named(tree, searchable, called)
-    iterating = {id(d) for d in [*roots_found, *(d for ds in called_defs.values() for d in ds)]
-                 if _iterates(d)}
-    needed = {d.name for ds in called_defs.values() for d in ds if id(d) in iterating}
-    needed |= {d.name for d in roots_found if id(d) in iterating or needed & set(
-        _called_on_parameters(d))}
+    reads = {id(d): _read_of_parameters(d) for d in roots_found}
+    called = {name for found in reads.values() for name in found[1]}
+    iterated = {d.name for d in roots_found if reads[id(d)][2]}
+    called_defs = [d for ds in _defs_named(tree, searchable, called).values() for d in ds]
+    iterating = {id(d) for d in roots_found if reads[id(d)][0]} | {
+        id(d) for d in called_defs if _iterates(d)}
+    needed = {d.name for d in called_defs if id(d) in iterating}
+    needed |= {d.name for d in roots_found if id(d) in iterating or needed & reads[id(d)][1]}
     calling = frozenset(k for k, read in calls.items() if read & needed)
+    # The model reads the calls of a def under jit that iterates over (or counts with) a
+    # parameter, or reads on one a method that iterates: kept up front, they cost no
+    # widening.
+    readers = {d.name for d in roots_found if d.name in iterated or reads[id(d)][3] & needed}
     return JitFacts(frozenset(roots), frozenset(jit_names), frozenset(wrapped),
                     frozenset({d.name for d in decorated} | wrapped | called),
-                    frozenset(needed), calling)
+                    frozenset(needed), calling, frozenset(readers))
 
 
-def _statements_on(tree: ast.Module, text: str, word: re.Pattern) -> list[ast.stmt]:
-    """The top-level statements on whose lines ``word`` is spelled."""
+def _own_expressions(node: ast.stmt) -> list[ast.AST]:
+    """A statement's own expressions: all of a simple statement, a compound one's header
+    (its body's statements are visited on their own)."""
+    if isinstance(node, (ast.If, ast.While)):
+        return [node.test]
+    if isinstance(node, (ast.For, ast.AsyncFor)):
+        return [node.target, node.iter]
+    if isinstance(node, (ast.With, ast.AsyncWith)):
+        return list(node.items)
+    if isinstance(node, ast.Try) or type(node).__name__ == "TryStar":
+        return [h.type for h in node.handlers if h.type is not None]  # type: ignore
+    if isinstance(node, ast.Match):
+        return [node.subject]
+    return [node]
+
+
+def _lines_of(text: str, word: re.Pattern) -> list[int]:
+    """The sorted lines on which ``word`` is spelled."""
     lines: set[int] = set()
     _add_lines(lines, text, starting_words(word, text))
-    if not lines:
+    return sorted(lines)
+
+
+def _spans(node: ast.stmt, marks: list[int]) -> bool:
+    first, last = node.lineno, node.end_lineno or node.lineno
+    at = bisect.bisect_left(marks, first)
+    return at < len(marks) and marks[at] <= last
+
+
+def _statements_on(tree: ast.Module, marks: list[int]) -> list[ast.stmt]:
+    """The top-level statements spanning one of the lines ``marks``."""
+    if not marks:
         return []
-    marks = sorted(lines)
     found = []
     for statement in tree.body:
         first, last = statement_lines(statement)
@@ -422,14 +466,27 @@ def _names_jit(func: ast.expr, facts: JitFacts) -> bool:
     return False
 
 
-def _names_and_attributes(node: ast.AST) -> set[str]:
-    return {n.id if isinstance(n, ast.Name) else n.attr for n in walk(node)
-            if isinstance(n, (ast.Name, ast.Attribute))}
+def _traced_names(expr: ast.AST, depth: int = 0) -> set[str]:
+    """The names through which a jit call's first argument may reach a def, as the model
+    follows it (`semantic/jit_functions._targets`): a name; a method's name; the names a
+    lambda's body calls; a call's first argument (a transformation, `partial`, a jit)."""
+    if depth > _FOLLOWED:
+        return set()
+    if isinstance(expr, ast.Name):
+        return {expr.id}
+    if isinstance(expr, ast.Attribute):
+        return {expr.attr}
+    if isinstance(expr, ast.Lambda):
+        return {n.func.id for n in walk(expr.body)
+                if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+    if isinstance(expr, ast.Call) and expr.args and not isinstance(expr.args[0], ast.Starred):
+        return _traced_names(expr.args[0], depth + 1)
+    return set()
 
 
 def _assigned_to(tree: ast.Module, text: str, names: set[str]) -> set[str]:
-    """The names read in the values assigned to ``names`` (`grad_fn = jax.grad(loss)`:
-    `jax`, `grad`, `loss`), followed as far as the model follows them."""
+    """What the values assigned to ``names`` may trace (`grad_fn = jax.grad(loss)`: `loss`),
+    followed as far as the model follows them."""
     found: set[str] = set()
     frontier = set(names)
     for _ in range(_FOLLOWED):
@@ -437,61 +494,88 @@ def _assigned_to(tree: ast.Module, text: str, names: set[str]) -> set[str]:
             break
         targets = _ASSIGNED(frontier)
         new: set[str] = set()
-        for statement in _statements_on(tree, text, targets):
-            for node in walk(statement):
+        for statement in _statements_on(tree, _lines_of(text, targets)):
+            for node in _statements([statement]):
                 if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
                     bound = {n.id for t in (node.targets if isinstance(node, ast.Assign)
                                             else [node.target])
                              for n in walk(t) if isinstance(n, ast.Name)}
                     if bound & frontier:
-                        new |= _names_and_attributes(node.value)
+                        new |= _traced_names(node.value)
         frontier = new - found - names
         found |= new
     return found
 
 
 def _ASSIGNED(names: set[str]) -> re.Pattern:
-    return re.compile(r"(?:%s)\b" % "|".join(map(re.escape, sorted(names))))
+    """`name = ...` or `name: T = ...` (what the model follows: one name, one target)."""
+    return re.compile(r"(?:%s)\b[ \t]*(?::[^=\r\n]*)?=(?!=)" % "|".join(
+        map(re.escape, sorted(names))))
 
 
 def _defs_named(tree: ast.Module, text: str, names: set[str]) -> dict[str, list[ast.AST]]:
-    """The defs (at any depth, methods too) with one of ``names``."""
-    found: dict[str, list[ast.AST]] = {}
+    """The defs (at any depth, methods too) with one of ``names``: the top-level statements
+    on whose lines `def NAME` is spelled, each walked once (statements only)."""
     if not names:
-        return found
+        return {}
+    starts = [statement_lines(s)[0] for s in tree.body]
+    holding: dict[int, ast.stmt] = {}
     for definition, line in match_lines(text, starting_words(_DEF_NAME, text)):
         if definition.group(1) not in names:
             continue
-        for statement in _statements_at(tree, line):
-            for node in _statements([statement]):
-                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
-                        node.name == definition.group(1) and node.lineno == line:
-                    found.setdefault(node.name, []).append(node)
+        at = bisect.bisect_right(starts, line) - 1
+        if at >= 0 and line <= (tree.body[at].end_lineno or line):
+            holding[at] = tree.body[at]
+    found: dict[str, list[ast.AST]] = {}
+    for statement in holding.values():
+        for node in _statements([statement]):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in names:
+                found.setdefault(node.name, []).append(node)
     return found
 
 
-def _statements_at(tree: ast.Module, line: int) -> list[ast.stmt]:
-    starts = [statement_lines(s)[0] for s in tree.body]
-    at = bisect.bisect_right(starts, line) - 1
-    if at >= 0 and line <= (tree.body[at].end_lineno or line):
-        return [tree.body[at]]
-    return []
-
-
-def _called_on_parameters(function: ast.AST) -> set[str]:
-    """The methods a def may call on its parameters or on `self` (`p.m(...)`: `m`;
-    `p(...)`: `__call__`): where the model looks one call deeper."""
+def _read_of_parameters(function: ast.AST) -> tuple[bool, set[str], bool, set[str]]:
+    """Whether a def iterates (`_iterates`); the attributes it reads on its parameters or on
+    `self` (`p.m`: `m`; `p(...)`: `__call__`), where the model looks one call deeper; and
+    whether it iterates over (or counts a `range` with) a parameter, whose calls the model
+    reads for its value; and the attributes read on a parameter without annotation (not
+    `self`), whose class the model reads off the calls. One walk."""
     args = function.args  # type: ignore[attr-defined]
-    params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+    every = (*args.posonlyargs, *args.args, *args.kwonlyargs)
+    params = {a.arg for a in every}
+    # Whose calls the model reads to tell what it holds: no annotation, not `self`.
+    bare = {a.arg for a in every if a.annotation is None and a.arg not in ("self", "cls")}
     found: set[str] = set()
+    asked: set[str] = set()  # read on a bare parameter
+    iterates = over_parameter = False
     for node in walk(function):
-        if isinstance(node, ast.Call):
-            if isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) \
-                    and node.func.value.id in params:
-                found.add(node.func.attr)
-            elif isinstance(node.func, ast.Name) and node.func.id in params:
-                found.add("__call__")
-    return found
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and \
+                node.value.id in params:
+            found.add(node.attr)
+            if node.value.id in bare:
+                asked.add(node.attr)
+        elif isinstance(node, ast.Call):
+            if isinstance(node.func, ast.Name):
+                if node.func.id in params:
+                    found.add("__call__")
+                    if node.func.id in bare:
+                        asked.add("__call__")
+                if node.func.id in ITERATING_BUILTINS:
+                    iterates = True
+                    over_parameter = over_parameter or _iterates_name(node, bare)
+        elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
+            iterates = True
+            over_parameter = over_parameter or _iterates_name(node.iter, bare)
+    return iterates, found, over_parameter, asked
+
+
+def _iterates_name(expr: ast.AST, names: set[str]) -> bool:
+    """``expr`` (a loop's iterable) is one of ``names``, or a call of a builtin on one
+    (`enumerate(p)`, `range(n)`, `zip(p, q)`, `sum(p)`)."""
+    if isinstance(expr, ast.Name):
+        return expr.id in names
+    return isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and any(
+        isinstance(a, ast.Name) and a.id in names for a in expr.args)
 
 
 def _iterates(function: ast.AST) -> bool:

@@ -25,8 +25,11 @@ class IterationOverArrayUnderJit(Rule):
 
     Not reported: iteration over Python lists and tuples (of arrays too: `sum(arrays)`),
     over what `jnp.split`, `jnp.meshgrid`, `jnp.linalg.svd` return (tuples and lists), over
-    `x.shape`; unpacking (`a, b = x`); arrays whose leading size the file shows to be under
-    `min-unrolled-trips`; code outside `jit`.
+    `x.shape`, over NumPy arrays (values computed while tracing); unpacking (`a, b = x`);
+    `zip` with a sequence written out (`dict(zip(["xx", "yy"], c))`: the author lists the
+    items); a loop whose carry changes shape (`poly = jnp.convolve(poly, ...)`: it has no
+    rolled form); arrays whose leading size the file shows to be under `min-unrolled-trips`;
+    code outside `jit`.
 
     ## Why is this bad?
     Iterating a traced array slices it once per element, so `jit` traces (and XLA compiles)
@@ -87,6 +90,19 @@ def use_sum(l, x):
     u, s, vt = jnp.linalg.svd(x)
     return total, sum(parts), max(x.ndim, 1)
 use_sum(arrays, jnp.ones(4))
+""",
+        # Items the author lists (unpacking an array into named values), and a loop whose
+        # carry grows (no rolled form): Python iterates on purpose.
+        HEADER + """@jax.jit
+def named(c: jax.Array):
+    rows = c[jnp.array([0, 1, 2])]
+    return dict(zip(["xx", "yy", "xy"], rows))
+@jax.jit
+def polynomial(roots: jax.Array):
+    poly = jnp.ones(1)
+    for r in roots:
+        poly = jnp.convolve(poly, jnp.stack([-r, 1.0]))
+    return poly
 """,
         # Not under jit.
         HEADER + """def total(x):

@@ -154,9 +154,9 @@ def _argument(call: cst.Call, name: str, position: int | None,
 
 def _parents(model: FileModel) -> dict[int, cst.CSTNode]:
     """id(node) -> its parent, over the parsed module (stubs are single strings), once."""
-    cached = model.__dict__.get("_parents")
+    cached = model.memo.get("parents")
     if cached is None:
-        cached = model.__dict__["_parents"] = {}
+        cached = model.memo["parents"] = {}
         stack: list[cst.CSTNode] = [model.module]
         while stack:
             node = stack.pop()

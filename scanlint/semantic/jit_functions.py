@@ -23,7 +23,7 @@ from scanlint.semantic import walk
 from scanlint.semantic.call_sites import passed_arguments
 from scanlint.semantic.instances import self_class
 from scanlint.semantic.model import PARTIAL_NAMES, FileModel, own_returns, qualified_decorator
-from scanlint.semantic.scopes import (Binding, OwnCode, Scope, StubBinding, lookup,
+from scanlint.semantic.scopes import (Binding, Scope, StubBinding, lookup,
                                       qualified_name)
 
 # What applies `jit` to a function, and whether its other arguments may be Python values:
@@ -42,6 +42,9 @@ TRACING_TRANSFORMS = frozenset({
     "flax.nnx.remat",
 })
 _DEPTH = 4  # names and wrappers followed from a jit call to the def it traces
+# Builtins that iterate over their argument (as `prefilter/syntax.py` and SCN302 take them).
+ITERATING_BUILTINS = frozenset({"sum", "max", "min", "any", "all", "sorted", "list", "tuple",
+                                "set", "enumerate", "zip", "map", "reversed", "iter"})
 
 
 @dataclass(frozen=True)
@@ -221,16 +224,27 @@ def bound_method(model: FileModel, scope: Scope, expr: cst.Attribute
             class_scope = _class_scope(model, bindings[0])
             method = method_def(class_scope, expr.attr.value) if class_scope else None
             return (method, False) if method is not None else None
+    if _asks_callers(scope, holder) and expr.attr.value not in _method_names(model):
+        return None  # no parsed class has it iterating: no call to read for the class
     class_scope = instance_class(model, scope, holder)
     method = method_def(class_scope, expr.attr.value) if class_scope else None
     return (method, True) if method is not None else None
+
+
+def _asks_callers(scope: Scope, holder: cst.BaseExpression) -> bool:
+    """Whether finding ``holder``'s class reads the calls of its function: a parameter that
+    is not `self`."""
+    if not isinstance(holder, cst.Name):
+        return False
+    _owner, bindings = lookup(scope, holder.value)
+    return len(bindings) == 1 and bindings[0].kind == "param" and self_class(bindings[0]) is None
 
 
 def instance_class(model: FileModel, scope: Scope, expr: cst.BaseExpression,
                    depth: int = 0) -> Scope | None:
     """The scope of the class of this file whose instance ``expr`` visibly is: `self` in a
     method, a name bound only to `Class(...)`, or a parameter every visible call of its
-    function passes such an object."""
+    function passes such an object (or that its annotation names)."""
     if depth > _DEPTH or not isinstance(expr, cst.Name):
         return None if not isinstance(expr, cst.Call) or depth > _DEPTH else _made(
             model, scope, expr)
@@ -239,12 +253,30 @@ def instance_class(model: FileModel, scope: Scope, expr: cst.BaseExpression,
         return None
     if len(bindings) == 1 and bindings[0].kind == "param":
         own = self_class(bindings[0])
-        return own if own is not None else _parameter_class(model, bindings[0], depth)
+        if own is not None:
+            return own
+        param = bindings[0].node
+        if isinstance(param, cst.Param) and param.annotation is not None:
+            return _annotated_class(model, bindings[0].scope, param.annotation.annotation)
+        return _parameter_class(model, bindings[0], depth)
     if not all(b.kind in ("assign", "annassign") for b in bindings):
         return None
     classes = [_made(model, b.scope, b.assigned_value) for b in bindings]
     return classes[0] if classes and classes[0] is not None and all(
         c is classes[0] for c in classes) else None
+
+
+def _annotated_class(model: FileModel, scope: Scope, annotation: cst.BaseExpression
+                     ) -> Scope | None:
+    """The class of this file a parameter's annotation names (`model: Model`, `"Model"`)."""
+    if isinstance(annotation, cst.SimpleString):
+        text = annotation.evaluated_value
+        annotation = cst.Name(text) if isinstance(text, str) and text.isidentifier() else None
+    if not isinstance(annotation, cst.Name):
+        return None
+    _owner, bindings = lookup(scope.parent or scope, annotation.value)
+    return _class_scope(model, bindings[0]) if len(bindings) == 1 and bindings[0].kind == \
+        "class" else None
 
 
 def _made(model: FileModel, scope: Scope, value: cst.BaseExpression | None,
@@ -303,58 +335,67 @@ def method_def(class_scope: Scope | None, name: str) -> cst.FunctionDef | None:
 
 def _called_on_parameters(model: FileModel, function_id: int, info: JitInfo
                           ) -> list[tuple[cst.FunctionDef, bool]]:
-    """The methods a function under jit calls on its parameters or on `self`
-    (`model(x)`: `__call__`; `flow.forward(x)`; `self.step(x)`), whose class is known."""
+    """The methods a function under jit reads (to call them) on its parameters or on `self`
+    (`model(x)`: `__call__`; `flow.forward(x)`; `self.step(x)`), whose class is known. Read
+    off the scope pass's loads: no walk of the function."""
     scope = next((s for s in _function_scopes(model) if id(s.node) == function_id), None)
-    if scope is None:
-        return []
-    found = []
     defined = _method_names(model)
-    for call in _own_calls(scope.node):
-        func = call.func
-        receiver, name = (func.value, func.attr.value) if isinstance(func, cst.Attribute) \
-            else (func, "__call__")
-        if not isinstance(receiver, cst.Name) or name not in defined:
-            continue  # no parsed class has the method: none holds a loop (see above)
-        owner, bindings = lookup(scope, receiver.value)
-        if owner is not scope or len(bindings) != 1 or bindings[0].kind != "param":
-            continue
-        class_scope = instance_class(model, scope, receiver)
-        method = method_def(class_scope, name)
-        if method is not None:
-            found.append((method, True))
+    if scope is None or not defined:
+        return []
+    calls = model.direct_calls()
+    found = []
+    for inner in _own_scopes(scope):
+        for load in inner.loads:
+            name = model.attribute_reads.get(id(load)) or (
+                "__call__" if id(load) in calls else None)
+            if name not in defined:
+                continue  # no parsed class has the method: none holds a loop (see above)
+            owner, bindings = lookup(inner, load.value)
+            if owner is not scope or len(bindings) != 1 or bindings[0].kind != "param":
+                continue
+            method = method_def(instance_class(model, scope, load), name)
+            if method is not None:
+                found.append((method, True))
     return found
 
 
+def _own_scopes(scope: Scope):
+    """The function's scope and the comprehensions in it (what runs as its own code)."""
+    stack = [scope]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(c for c in current.children if c.kind == "comprehension")
+
+
 def _method_names(model: FileModel) -> frozenset[str]:
-    """The names of the defs the parsed classes of the file hold."""
-    cached = model.__dict__.get("_method_names")
+    """The names of the methods (of the file's parsed classes) that iterate: a `for` loop,
+    a comprehension or a builtin that iterates, in them or in a def nested in them. Only
+    those can hold an SCN3xx site; a parameter's class is looked for only to reach one."""
+    cached = model.memo.get("method names")
     if cached is None:
-        cached = model.__dict__["_method_names"] = frozenset(
-            name for s in model.module_scope.walk_parsed() if s.kind == "class"
-            and not s.outside_slice for name, bindings in s.bindings.items()
-            if any(b.kind == "def" for b in bindings))
+        iterating = [scope for _node, scope in (*model.for_statements, *model.comprehensions)]
+        iterating += [scope for call, scope in model.calls if isinstance(call.func, cst.Name)
+                      and call.func.value in ITERATING_BUILTINS]
+        found = set()
+        for scope in iterating:
+            current: Scope | None = scope
+            while current is not None and current.kind != "module":
+                parent = current.parent
+                if current.kind == "function" and parent is not None and parent.kind == "class":
+                    found.add(getattr(current.node, "name", cst.Name("_")).value)
+                current = parent
+        cached = model.memo["method names"] = frozenset(found)
     return cached
 
 
 def _function_scopes(model: FileModel):
-    cached = model.__dict__.get("_function_scopes")
+    cached = model.memo.get("function scopes")
     if cached is None:
-        cached = model.__dict__["_function_scopes"] = [
+        cached = model.memo["function scopes"] = [
             s for s in model.module_scope.walk_parsed()
             if s.kind == "function" and not s.outside_slice]
     return cached
-
-
-def _own_calls(function: cst.FunctionDef) -> list[cst.Call]:
-    calls: list[cst.Call] = []
-
-    class Calls(OwnCode):
-        def visit_Call(self, node: cst.Call) -> None:
-            calls.append(node)
-
-    walk.visit(function, Calls(function))
-    return calls
 
 
 # -- static arguments -----------------------------------------------------------------------

@@ -22,6 +22,7 @@ from scanlint.semantic.instances import self_class
 from scanlint.semantic.jit_functions import jitted_functions
 from scanlint.semantic.jit_loops import counter_for, jit_loops, jitted_around
 from scanlint.semantic.model import FileModel, own_returns
+from scanlint.semantic.rolling import reshaping
 from scanlint.semantic.scopes import Scope, StubBinding, lookup, qualified_name, target_names
 from scanlint.semantic.traced_arrays import attribute_values
 from scanlint.semantic.trip_counts import Count, Counter
@@ -66,16 +67,16 @@ class LayerLoop:
 
 
 def array_iterations(model: FileModel) -> list[ArrayIteration]:
-    cached = model.__dict__.get("_array_iterations")
+    cached = model.memo.get("array iterations")
     if cached is None:
-        cached = model.__dict__["_array_iterations"] = _find_array_iterations(model)
+        cached = model.memo["array iterations"] = _find_array_iterations(model)
     return cached
 
 
 def layer_loops(model: FileModel) -> list[LayerLoop]:
-    cached = model.__dict__.get("_layer_loops")
+    cached = model.memo.get("layer loops")
     if cached is None:
-        cached = model.__dict__["_layer_loops"] = _find_layer_loops(model)
+        cached = model.memo["layer loops"] = _find_layer_loops(model)
     return cached
 
 
@@ -108,13 +109,45 @@ def _iterations(model: FileModel, node: cst.CSTNode, expr: cst.BaseExpression, s
                 how: str) -> list[ArrayIteration]:
     """`for ... in x` (or over `enumerate(x)`, `zip(x, y)`, ...) where x is an array."""
     jitted = jitted_around(model, scope)
-    if jitted is None:
+    if jitted is None or (isinstance(node, cst.For) and _grows(node)):
+        return []  # a loop whose carry changes shape has no rolled form
+    return _first_array(model, node, _iterated_parts(expr, scope), scope, jitted, how)
+
+
+def _first_array(model: FileModel, node: cst.CSTNode, parts: list[cst.BaseExpression],
+                 scope: Scope, jitted: Scope, how: str) -> list[ArrayIteration]:
+    """The iteration over the first of ``parts`` that is an array, unless one of them is a
+    Python sequence written out (`zip(["a", "b", ...], x)`: unpacking into the items the
+    author listed, on purpose); its length bounds the steps."""
+    if any(_written_out(part, scope) for part in parts):
         return []
-    for part in _iterated_parts(expr, scope):
+    for part in parts:
         found = _array_iteration(model, node, part, scope, jitted, how)
         if found is not None:
             return [found]
     return []
+
+
+def _written_out(expr: cst.BaseExpression, scope: Scope) -> bool:
+    """A list, tuple, set or dict display, or a name bound only to such."""
+    displays = (cst.List, cst.Tuple, cst.Set, cst.Dict)
+    if isinstance(expr, cst.Name):
+        _owner, bindings = lookup(scope, expr.value)
+        return bool(bindings) and all(
+            not isinstance(b, StubBinding) and isinstance(b.assigned_value, displays)
+            for b in bindings)
+    return isinstance(expr, displays)
+
+
+def _grows(loop: cst.For) -> bool:
+    """Whether the body rebinds a name to a reshaped value of itself
+    (`poly = jnp.convolve(poly, ...)`, `x = jnp.concatenate([x, y])`)."""
+    for small in _small_statements(loop.body):
+        if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(
+                small.targets[0].target, cst.Name) and reshaping(
+                small.value, small.targets[0].target.value) is not None:
+            return True
+    return False
 
 
 def _iterated_parts(expr: cst.BaseExpression, scope: Scope) -> list[cst.BaseExpression]:
@@ -137,11 +170,7 @@ def _builtin_iterations(model: FileModel, call: cst.Call, scope: Scope,
     jitted = jitted_around(model, scope)
     if jitted is None:
         return []
-    for arg in parts:
-        found = _array_iteration(model, call, arg.value, scope, jitted, name)
-        if found is not None:
-            return [found]
-    return []
+    return _first_array(model, call, [a.value for a in parts], scope, jitted, name)
 
 
 def _array_iteration(model: FileModel, node: cst.CSTNode, expr: cst.BaseExpression,
@@ -287,7 +316,7 @@ def _values(model: FileModel, expr: cst.BaseExpression, scope: Scope
         class_scope = self_class(bindings[0])
         if class_scope is None:
             return []
-        return attribute_values(class_scope, expr.attr.value) or _field_values(
+        return attribute_values(model, class_scope, expr.attr.value) or _field_values(
             model, class_scope, expr.attr.value)
     return []
 

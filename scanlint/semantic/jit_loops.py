@@ -75,7 +75,7 @@ def _memoised(model: FileModel, key: str, find, needed: bool):
 
 def counter_for(model: FileModel, jitted: Scope, info: JitInfo) -> Counter:
     """The trip counter of one function under jit, made once."""
-    counters = model.__dict__.setdefault("_counters", {})
+    counters = model.memo.setdefault("counters", {})
     counter = counters.get(id(jitted))
     if counter is None:
         counter = counters[id(jitted)] = Counter(model, jitted, info.static_params,

@@ -329,9 +329,6 @@ class FileModel:
         self.__dict__.pop("_jit_loops", None)
         self.__dict__.pop("_jit_comprehensions", None)
         self.__dict__.pop("_jitted", None)
-        for key in ("_parents", "_function_scopes", "_counters", "_array_iterations",
-                    "_layer_loops", "_method_names"):  # SCN3xx's facts
-            self.__dict__.pop(key, None)
         self.__dict__.pop("_statement_positions", None)
         self.__dict__.pop("_load_index", None)
         self.__dict__.pop("_direct_calls", None)

@@ -49,7 +49,8 @@ MUTATING_METHODS = frozenset({
 RESHAPING_CALLS = frozenset({
     "concatenate", "append", "hstack", "vstack", "dstack", "column_stack", "stack", "pad",
     "expand_dims", "reshape", "ravel", "flatten", "insert", "tile", "repeat", "broadcast_to",
-    "atleast_1d", "atleast_2d", "atleast_3d", "outer", "kron", "delete",
+    "atleast_1d", "atleast_2d", "atleast_3d", "outer", "kron", "delete", "convolve",
+    "correlate", "polymul", "polyadd",
 })
 
 
@@ -531,7 +532,7 @@ class _LoopReader:
                                    "array of another shape")
             for update in updates:
                 value = getattr(update, "value", None)
-                reshaped = _reshaping(value, name) if value is not None else None
+                reshaped = reshaping(value, name) if value is not None else None
                 if reshaped is not None:
                     self.block(f"`{name}` changes shape from step to step (`{reshaped}`)")
 
@@ -549,7 +550,7 @@ _BLOCKING_STATEMENTS = {
 }
 
 
-def _reshaping(value: cst.BaseExpression, name: str) -> str | None:
+def reshaping(value: cst.BaseExpression, name: str) -> str | None:
     """`jnp.concatenate([x, y])`, `x.reshape(...)`, `x[None]`, `x[1:]` for carried `x`."""
     if isinstance(value, cst.Call):
         func = dotted(value.func) or ""

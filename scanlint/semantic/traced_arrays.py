@@ -90,11 +90,13 @@ class Arrays:
     """Array evidence for the expressions of one function under jit (``jitted``: the scope
     jit traces, whose parameters it traces unless ``static``). With ``numpy``, NumPy arrays
     count too: their sizes are data sizes, but Python iterating one under jit iterates
-    values computed while tracing, not traced slices."""
+    values computed while tracing, not traced slices. Without ``callers``, the calls of a
+    parameter's function are not read."""
 
     def __init__(self, model: FileModel, jitted: Scope, static: frozenset[str],
-                 all_static: bool, numpy: bool = True) -> None:
+                 all_static: bool, numpy: bool = True, callers: bool = True) -> None:
         self.model = model
+        self.callers = callers  # a parameter is an array when every call passes one
         self.jitted = jitted
         self.static = static
         self.all_static = all_static
@@ -176,10 +178,12 @@ class Arrays:
                 param.default is not None and self.evidence(param.default, binding.scope,
                                                             depth + 1) is None):
             return None  # `*args`, `**kw`; a default that is no array
-        used = _used_as_array(binding)
+        used = _used_as_array(self.model, binding)
         if used is not None:
             return f"`{binding.name}.{used}` is read" if used != "@" else \
                 f"`{binding.name}` is multiplied with `@`"
+        if not self.callers:
+            return None
         passed = passed_arguments(self.model, binding)
         evidence = [self.evidence(p.expr, p.scope, depth + 1) for p in passed]
         if evidence and None not in evidence:
@@ -258,15 +262,25 @@ class Arrays:
         class_scope = self_class(bindings[0])
         if class_scope is None:
             return None
-        values = attribute_values(class_scope, expr.attr.value)
+        values = attribute_values(self.model, class_scope, expr.attr.value)
         found = [self.evidence(value, where, depth + 1) for value, where in values]
         return found[0] if found and None not in found else None
 
 
-def attribute_values(class_scope: Scope, attr: str) -> list[tuple[cst.BaseExpression, Scope]]:
+def attribute_values(model: FileModel, class_scope: Scope, attr: str
+                     ) -> list[tuple[cst.BaseExpression, Scope]]:
     """Every value the class's methods assign to `self.attr` (each with the method's scope).
     Raises OutsideSlice when a method is a stub (its node)."""
-    found: list[tuple[cst.BaseExpression, Scope]] = []
+    key = ("attribute values", id(class_scope))
+    stores = model.memo.get(key)
+    if stores is None:
+        stores = model.memo[key] = _self_stores(class_scope)
+    return stores.get(attr, [])
+
+
+def _self_stores(class_scope: Scope) -> dict[str, list[tuple[cst.BaseExpression, Scope]]]:
+    """attr -> the values the class's methods assign to `self.attr`, read in one walk."""
+    found: dict[str, list[tuple[cst.BaseExpression, Scope]]] = {}
     for bindings in class_scope.bindings.values():
         for binding in bindings:
             if binding.kind != "def":
@@ -280,15 +294,16 @@ def attribute_values(class_scope: Scope, attr: str) -> list[tuple[cst.BaseExpres
                 continue
             own = positional[0].name.value
             for target, value in _stores(method):
-                if target.attr.value == attr and isinstance(target.value, cst.Name) \
-                        and target.value.value == own:
-                    found.append((value, inner))
+                if isinstance(target.value, cst.Name) and target.value.value == own:
+                    found.setdefault(target.attr.value, []).append((value, inner))
     return found
 
 
 def _stores(method: cst.FunctionDef) -> list[tuple[cst.Attribute, cst.BaseExpression]]:
+    """`x.attr = value` statements of the method (not of defs inside it), visiting
+    statements only."""
     found: list[tuple[cst.Attribute, cst.BaseExpression]] = []
-    for node in walk.descendants(method.body):
+    for node in _small_statements(method.body):
         if isinstance(node, cst.Assign):
             for target in node.targets:
                 if isinstance(target.target, cst.Attribute):
@@ -299,21 +314,53 @@ def _stores(method: cst.FunctionDef) -> list[tuple[cst.Attribute, cst.BaseExpres
     return found
 
 
-def _used_as_array(binding: Binding) -> str | None:
+def _small_statements(block: cst.CSTNode):
+    """The small statements of a block and of the blocks nested in its statements (not in
+    nested defs or classes), without entering expressions."""
+    stack: list[cst.CSTNode] = [block]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.SimpleStatementLine) or isinstance(
+                node, cst.SimpleStatementSuite):
+            yield from node.body
+        elif isinstance(node, (cst.IndentedBlock, cst.Else, cst.Finally, cst.ExceptHandler)):
+            stack.extend(getattr(node, "body", ()) if isinstance(node, cst.IndentedBlock)
+                         else [node.body])
+        elif isinstance(node, cst.BaseCompoundStatement) and not isinstance(
+                node, (cst.FunctionDef, cst.ClassDef)):
+            for name in ("body", "orelse", "finalbody"):
+                part = getattr(node, name, None)
+                if part is not None:
+                    stack.append(part)
+            stack.extend(getattr(node, "handlers", ()))
+            stack.extend(getattr(node, "cases", ()))
+        elif isinstance(node, cst.MatchCase):
+            stack.append(node.body)
+
+
+def _used_as_array(model: FileModel, binding: Binding) -> str | None:
     """An attribute only arrays have read off the parameter in its own function (`x.shape`),
     or `@` on it."""
-    scope = binding.scope
+    key = ("array uses", id(binding.scope))
+    uses = model.memo.get(key)
+    if uses is None:
+        uses = model.memo[key] = _array_uses(binding.scope)
+    return uses.get(binding.name)
+
+
+def _array_uses(scope: Scope) -> dict[str, str]:
+    """name -> how the function's code uses it as an array (`shape`, `@`), in one walk."""
+    found: dict[str, str] = {}
     for node in walk.descendants(scope.node):
         if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) \
-                and node.value.value == binding.name and node.attr.value in ARRAY_ATTRIBUTES:
-            owner, _bindings = lookup(scope, binding.name)
-            if owner is scope:
-                return node.attr.value
-        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.MatrixMultiply):
-            if any(isinstance(side, cst.Name) and side.value == binding.name
-                   for side in (node.left, node.right)):
-                return "@"
-    return None
+                and node.attr.value in ARRAY_ATTRIBUTES:
+            found.setdefault(node.value.value, node.attr.value)
+        elif isinstance(node, cst.BinaryOperation) and isinstance(node.operator,
+                                                                  cst.MatrixMultiply):
+            for side in (node.left, node.right):
+                if isinstance(side, cst.Name):
+                    found.setdefault(side.value, "@")
+    return found
 
 
 def _has_axis(call: cst.Call) -> bool:

@@ -85,7 +85,9 @@ class Counter:
         # Shallow: only what the function's own code and constants show (no calls read, no
         # list checked for changes): never asks about code outside the parsed statements.
         self.shallow = shallow
-        self.arrays = Arrays(model, jitted, static, all_static)  # NumPy arrays too: sizes
+        # NumPy arrays too (sizes); a parameter's calls are read for its value, not for
+        # whether it is an array.
+        self.arrays = Arrays(model, jitted, static, all_static, callers=False)
         self.traced = Arrays(model, jitted, static, all_static, numpy=False)
 
     # -- range(...) ---------------------------------------------------------------------------
@@ -262,7 +264,7 @@ class Counter:
         if class_scope is None:
             return unknown
         counts = [self.value(v, where, depth + 1)
-                  for v, where in attribute_values(class_scope, expr.attr.value)]
+                  for v, where in attribute_values(self.model, class_scope, expr.attr.value)]
         known = [c for c in counts if c is not None and c.value is not None]
         if not known:
             return unknown
