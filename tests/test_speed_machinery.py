@@ -172,7 +172,8 @@ JIT_LOOP = "    for _ in range(10):\n        x = jnp.cos(x)\n    return x\n"
     "        for _ in range(self.w.shape[0]):\n            x = jnp.cos(x)\n        return x\n"
     "def make():\n    m = M([1.0] * 40)\n    return jax.jit(m.run)\n",
     # Iteration over an array (SCN302), a loop over identical layers (SCN303).
-    "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n    return sum(jnp.linspace(0.0, 1.0, 40) * x)\n",
+    "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n"
+    "    return sum(jnp.linspace(0.0, 1.0, 40) * x)\n",
     "import jax\nimport jax.numpy as jnp\nL = [jnp.eye(3) for _ in range(20)]\n"
     "@jax.jit\ndef f(ws, x):\n    for w in ws:\n        x = w @ x\n    return x\nf(L, 1.0)\n",
 ])

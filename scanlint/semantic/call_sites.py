@@ -51,8 +51,8 @@ def passed_arguments(model: FileModel, binding: Binding) -> list[Passed]:
             or not isinstance(param, cst.Param):
         return []
     definer = binding.scope.parent
-    positional = [p.name.value for p in (*function.params.posonly_params,
-                                        *function.params.params)]
+    params = function.params
+    positional = [p.name.value for p in (*params.posonly_params, *params.params)]
     name = param.name.value
     keyword_only = any(p is param for p in function.params.kwonly_params)
     position = None if keyword_only or name not in positional else positional.index(name)

@@ -325,10 +325,9 @@ def method_def(class_scope: Scope | None, name: str) -> cst.FunctionDef | None:
     if len(bindings) != 1 or bindings[0].kind != "def" or isinstance(bindings[0], StubBinding):
         return None
     method = bindings[0].node
+    special = ("staticmethod", "classmethod", "property")
     if not isinstance(method, cst.FunctionDef) or any(
-            qualified_decorator(class_scope, d.decorator) in ("staticmethod", "classmethod",
-                                                               "property")
-            for d in method.decorators):
+            qualified_decorator(class_scope, d.decorator) in special for d in method.decorators):
         return None
     return method
 

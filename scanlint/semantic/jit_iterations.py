@@ -17,7 +17,7 @@ import libcst as cst
 from scanlint.semantic import walk
 from scanlint.semantic.abstract_eval import Context, value_of
 from scanlint.semantic.avals import Aval
-from scanlint.semantic.call_sites import call_line, node_line, passed_arguments
+from scanlint.semantic.call_sites import node_line, passed_arguments
 from scanlint.semantic.instances import self_class
 from scanlint.semantic.jit_functions import jitted_functions
 from scanlint.semantic.jit_loops import counter_for, jit_loops, jitted_around
@@ -197,16 +197,16 @@ def _leading_size(model: FileModel, counter: Counter, expr: cst.BaseExpression,
     length = counter.sequence_length(expr, scope)
     if length is not None and length.value is not None:
         return length.value
-    if isinstance(expr, cst.Call) and expr.args and not expr.args[0].star and (
-            qualified_name(scope, expr.func) or "").rsplit(".", 1)[-1] in (
-            "zeros", "ones", "empty", "full", "stack", "array", "asarray"):
+    if isinstance(expr, cst.Call) and expr.args and not expr.args[0].star:
+        last = (qualified_name(scope, expr.func) or "").rsplit(".", 1)[-1]
         first = expr.args[0].value
-        shape = first.elements[0].value if isinstance(first, (cst.Tuple, cst.List)) and \
-            first.elements and "stack" not in _code(expr.func) and "array" not in _code(
-                expr.func) else first
-        size = counter.sequence_length(first, scope) if isinstance(first, cst.List) and (
-            "stack" in _code(expr.func) or "array" in _code(expr.func)) else \
-            counter.value(shape, scope)
+        size = None
+        if last in ("zeros", "ones", "empty", "full"):  # the shape's first axis
+            axis = first.elements[0].value if isinstance(first, (cst.Tuple, cst.List)) and \
+                first.elements else first
+            size = counter.value(axis, scope)
+        elif last in ("stack", "array", "asarray") and isinstance(first, cst.List):
+            size = counter.sequence_length(first, scope)  # one row per item
         if size is not None and size.value is not None:
             return size.value
     try:
@@ -503,7 +503,3 @@ def _names(node: cst.CSTNode) -> set[str]:
 
 def _code(node: cst.CSTNode) -> str:
     return cst.Module([]).code_for_node(node)
-
-
-__all__ = ["ArrayIteration", "LayerLoop", "array_iterations", "layer_loops", "call_line",
-           "ITERATING_BUILTINS"]

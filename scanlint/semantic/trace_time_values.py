@@ -153,8 +153,10 @@ class TraceTimeValues:
         if binding.scope is not self.jl.jitted:
             return "other"  # a local def's parameter: whatever its caller passes
         info = self.jl.info
-        if binding.name in info.static_params or info.params_may_be_static:
+        if binding.name in info.static_params:
             return "other"
+        if info.params_may_be_static:  # equinox.filter_jit: arrays are traced, the rest static
+            return None if _annotated_array(binding) else "other"
         if param.default is not None:  # jit traces it only when the caller passes it
             return self.kind(param.default, binding.scope) or "other"
         return None
@@ -254,3 +256,16 @@ def literal_kind(node: cst.BaseExpression) -> str:
         return "string"
     return {cst.Tuple: "tuple", cst.Dict: "dict", cst.Set: "set", cst.DictComp: "dict",
             cst.SetComp: "set"}.get(type(node), "list")
+
+
+def _annotated_array(binding: Binding) -> bool:
+    """A parameter annotated as an array (`x: jax.Array`, `Float[Array, "n"]`)."""
+    param = binding.node
+    if not isinstance(param, cst.Param) or param.annotation is None:
+        return False
+    expr = param.annotation.annotation
+    if isinstance(expr, cst.Subscript):
+        expr = expr.value if not isinstance(expr.slice[0].slice, cst.Index) else \
+            expr.slice[0].slice.value
+    name = qualified_name(binding.scope, expr) or ""
+    return name.endswith((".Array", ".ndarray"))

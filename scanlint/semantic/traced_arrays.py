@@ -159,8 +159,9 @@ class Arrays:
     def _unpacked(self, binding: Binding, depth: int) -> str | None:
         """`a, b = jnp.split(x, 2)` gives arrays (a tuple of them is unpacked)."""
         node = binding.node
-        if not (isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(
-                node.targets[0].target, (cst.Tuple, cst.List)) and isinstance(node.value, cst.Call)):
+        if not (isinstance(node, cst.Assign) and len(node.targets) == 1
+                and isinstance(node.targets[0].target, (cst.Tuple, cst.List))
+                and isinstance(node.value, cst.Call)):
             return None
         qualified = qualified_name(binding.scope, node.value.func) or ""
         if qualified in ("jax.numpy.split", "jax.numpy.array_split", "jax.random.split"):
@@ -172,6 +173,8 @@ class Arrays:
         assert isinstance(param, cst.Param)
         if binding.scope is self.jitted and binding.name in self.static:
             return None  # a Python value
+        if binding.scope is not self.jitted and binding.scope.is_within(self.jitted):
+            return None  # a local def's parameter: a slice, a carry, whatever it is given
         if param.annotation is not None:  # what it says, array or not
             return self._annotation(param.annotation, binding.scope)
         if param.star or binding.scope.outside_slice or (

@@ -105,10 +105,7 @@ class Counter:
             if len(known) == 3 and known[2] is None:
                 return None  # an unknown step: the count cannot be named
             unknown = next(c for c in counts if c is not None and c.value is None)
-            stop = _code(args[0] if len(args) == 1 else args[1])
-            if len(args) > 1 and known[0] != 0:
-                stop = f"{stop} - {_code(args[0])}"
-            return Trips(None, unknown.kind, stop)
+            return Trips(None, unknown.kind, _difference(args, known[0]))
         full = [0, *known, 1] if len(known) == 1 else [*known, 1][:3]
         if full[2] == 0:
             return None
@@ -130,7 +127,8 @@ class Counter:
             return None
         if isinstance(expr, cst.Integer):
             return Count(int(expr.evaluated_value))
-        if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):
+        if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator,
+                                                               (cst.Minus, cst.Plus)):
             inner = self.value(expr.expression, scope, depth + 1)
             if inner is None or inner.value is None or isinstance(expr.operator, cst.Plus):
                 return inner
@@ -274,8 +272,8 @@ class Counter:
     def _shape_item(self, expr: cst.Subscript, scope: Scope) -> Count | None:
         """`x.shape[0]`: an array's size, fixed when jax traces."""
         value = expr.value
-        if isinstance(value, cst.Attribute) and value.attr.value == "shape" and len(expr.slice) == 1 \
-                and isinstance(expr.slice[0].slice, cst.Index):
+        if isinstance(value, cst.Attribute) and value.attr.value == "shape" and \
+                len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Index):
             return Count(None, SHAPE, _code(expr))
         return None
 
@@ -511,6 +509,24 @@ def bound_value(binding: Binding) -> cst.BaseExpression | None:
 
 MUTATORS = frozenset({"append", "extend", "insert", "pop", "remove", "update", "setdefault",
                       "add", "discard", "clear", "popitem", "__setitem__"})
+
+
+def _difference(args: tuple[cst.BaseExpression, ...], start: int | None) -> str:
+    """`stop - start` of a range, as the message names an unknown count:
+    `range(1, t.shape[0] - 1)` is `t.shape[0] - 2`."""
+    stop = args[0] if len(args) == 1 else args[1]
+    if len(args) == 1 or start == 0:
+        return _code(stop)
+    if start is None:
+        return f"{_code(stop)} - {_code(args[0])}"
+    offset = -start
+    if isinstance(stop, cst.BinaryOperation) and isinstance(stop.right, cst.Integer) and \
+            isinstance(stop.operator, (cst.Add, cst.Subtract)) and not stop.lpar:
+        sign = 1 if isinstance(stop.operator, cst.Add) else -1
+        offset += sign * int(stop.right.evaluated_value)
+        stop = stop.left
+    text = _code(stop)
+    return text if offset == 0 else f"{text} {'+' if offset > 0 else '-'} {abs(offset)}"
 
 
 def _first_param(scope: Scope) -> cst.Param | None:
