@@ -198,9 +198,9 @@ def _check_parsed(text: str, tree, path: str, settings: Settings, rules,
         if sliced is not None:
             raise OutsideSlice(everything=True) from None
         return [system_diagnostic(INTERNAL_ERROR, path, "internal error: file nested too deeply")]
-    from scanlint.semantic.jit_loops import jit_comprehensions, jit_loops
+    from scanlint.semantic.jit_functions import jitted_functions
 
-    if not model.sites and not jit_loops(model) and not jit_comprehensions(model):
+    if not model.sites and not jitted_functions(model):
         model.close()
         return []
     ctx = RuleContext(model, text, path, settings)

@@ -385,7 +385,8 @@ def select(text: str, tree: ast.Module | None,
                 loop_classes.add(index)
 
     passed |= _module_reach(passed, bodies, tree)
-    needed |= _readers_of(site_functions, tree, text)
+    needed |= _readers_of(site_functions | (facts.jit.readers if facts.jit else set()), tree,
+                          text)
 
     global_lines = [number for number, line in enumerate(lines, 1) if "global" in line]
 

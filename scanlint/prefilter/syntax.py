@@ -19,8 +19,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from scanlint.prefilter.text import (constant_range_lines, line_breaks, match_lines,
-                                     may_contain_unrolled_loop)
+from scanlint.prefilter.text import line_breaks, match_lines, may_contain_unrolled_loop
 from scanlint.prefilter.words import any_word, first_starting_word, starting_words
 
 FAMILY = frozenset({"scan", "fori_loop", "while_loop", "map"})
@@ -360,24 +359,33 @@ def site_arguments(node: ast.AST) -> list[ast.expr]:
 
 
 # -- loops under jit (SCN3xx) ---------------------------------------------------------------
+# Builtins that iterate over their argument (SCN302 sites), as `semantic/jit_iterations.py`.
+ITERATING_BUILTINS = frozenset({"sum", "max", "min", "any", "all", "sorted", "list", "tuple",
+                                "set", "enumerate", "zip", "map", "reversed", "iter"})
+_FOLLOWED = 4  # names followed through assignments (`grad_fn = jax.grad(loss)`), as the model
+
+
 @dataclass(frozen=True)
 class JitFacts:
-    """What a module's imports and text say about its jit functions; with them, each
+    """What a module says about its functions under jit, by name (scopes ignored, so a
+    superset of what the model finds, `semantic/jit_functions.py`); with them, each
     top-level statement can be judged alone (`may_hold_unrolled_loop`)."""
 
     roots: frozenset[str]  # names bound by imports from jax, flax or equinox
     jit_names: frozenset[str]  # those a jit is imported as (`from jax import jit as J`)
-    wrapped: frozenset[str]  # names passed to a jit call (`jax.jit(f)`, `J(partial(f, ...))`)
-    looping_wrapped: frozenset[str]  # those of them that are top-level defs with a range loop
-    range_lines: tuple[int, ...] = ()  # sorted lines where a `range(...)` call may count trips
+    wrapped: frozenset[str]  # names read in a jit call's arguments (defs, methods, lambdas')
+    under_jit: frozenset[str]  # defs that may run under jit: those, decorated ones, and the
+    #                            methods they call on their parameters or `self`
+    needed: frozenset[str]  # those that iterate, or whose calls reach one that does
+    calling: frozenset[int] = frozenset()  # ids of top-level statements with such a jit call
+    readers: frozenset[str] = frozenset()  # defs whose callers the model reads (kept too)
 
 
 def jit_facts(tree: ast.Module, text: str,
               imports: list[ast.stmt] | None = None) -> JitFacts | None:
-    """None when nothing in the module is imported from a package that has a jit, or no
-    `range(...)` call may have constant arguments (`text.constant_range_lines`). Every jit
-    the model resolves is a name imported as one, or an attribute `jit`/`filter_jit` of a
-    name imported from such a package (`jax.jit`, `api.jit`, `eqx.filter_jit`)."""
+    """None when nothing in the module is imported from a package that has a jit. Every
+    jit the model resolves is a name imported as one, or an attribute `jit`/`filter_jit`
+    of a name imported from such a package (`jax.jit`, `api.jit`, `eqx.filter_jit`)."""
     roots, jit_names = set(), set()
     for node in imports if imports is not None else _imports(tree):
         if isinstance(node, ast.Import):
@@ -387,61 +395,254 @@ def jit_facts(tree: ast.Module, text: str,
                 node.module.split(".")[0] in JIT_PACKAGES:
             roots.update(a.asname or a.name for a in node.names if a.name != "*")
             jit_names.update(a.asname or a.name for a in node.names if a.name in JIT_ATTRIBUTES)
-    range_lines = constant_range_lines(text)
-    if not roots or not range_lines:
-        return None  # no range loop whose trips the model can count (`_constant_range`)
-    wrapped = _wrapped_names(text, jit_names)
-    looping = frozenset(s.name for s in tree.body
-                        if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
-                        and s.name in wrapped and _has_range_loop(s))
-    return JitFacts(frozenset(roots), frozenset(jit_names), wrapped, looping, range_lines)
+    if not roots:
+        return None
+    partial = JitFacts(frozenset(roots), frozenset(jit_names), frozenset(), frozenset(),
+                       frozenset())
+    searchable = _searchable(text)
+    word = any_word(jit_names | JIT_ATTRIBUTES)
+    lines = _lines_of(searchable, word)
+    wrapped: set[str] = set()
+    calls: dict[int, set[str]] = {}
+    decorated: list[ast.AST] = []
+    for statement in _statements_on(tree, lines):
+        for node in _statements([statement]):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                if not isinstance(node, ast.ClassDef) and any(
+                        _applies_jit(d, partial) for d in node.decorator_list):
+                    decorated.append(node)
+                parts = [*node.decorator_list, *getattr(node, "bases", ()),
+                         *(k.value for k in getattr(node, "keywords", ()))]
+                if not isinstance(node, ast.ClassDef):
+                    parts += [*node.args.defaults, *(d for d in node.args.kw_defaults if d)]
+            elif _spans(node, lines):
+                parts = _own_expressions(node)  # a statement on a line spelling a jit
+            else:
+                continue
+            for part in parts:
+                for call in walk(part):
+                    if isinstance(call, ast.Call) and _names_jit(call.func, partial) and \
+                            call.args and not isinstance(call.args[0], ast.Starred):
+                        read = _traced_names(call.args[0])
+                        wrapped |= read
+                        calls.setdefault(id(statement), set()).update(read)
+    wrapped |= _assigned_to(tree, searchable, wrapped)
+    defs = _defs_named(tree, searchable, wrapped)
+    roots_found = decorated + [d for ds in defs.values() for d in ds]
+    reads = {id(d): _read_of_parameters(d) for d in roots_found}
+    called = {name for found in reads.values() for name in found[1]}
+    iterated = {d.name for d in roots_found if reads[id(d)][2]}
+    called_defs = [d for ds in _defs_named(tree, searchable, called).values() for d in ds]
+    iterating = {id(d) for d in roots_found if reads[id(d)][0]} | {
+        id(d) for d in called_defs if _iterates(d)}
+    needed = {d.name for d in called_defs if id(d) in iterating}
+    needed |= {d.name for d in roots_found if id(d) in iterating or needed & reads[id(d)][1]}
+    calling = frozenset(k for k, read in calls.items() if read & needed)
+    # The model reads the calls of a def under jit that iterates over (or counts with) a
+    # parameter, or reads on one a method that iterates: kept up front, they cost no
+    # widening.
+    readers = {d.name for d in roots_found if d.name in iterated or reads[id(d)][3] & needed}
+    return JitFacts(frozenset(roots), frozenset(jit_names), frozenset(wrapped),
+                    frozenset({d.name for d in decorated} | wrapped | called),
+                    frozenset(needed), calling, frozenset(readers))
 
 
-# What follows a jit's name in a call that wraps a function: `(f`, or `(partial(f` and
-# `(functools.partial(f` (the first name inside a call inside it).
-_WRAPPED = re.compile(rf"{_GAP}\({_GAP}(?:(?:\w+{_GAP}\.{_GAP})*\w+{_GAP}\({_GAP})?(\w+)")
+def _own_expressions(node: ast.stmt) -> list[ast.AST]:
+    """A statement's own expressions: all of a simple statement, a compound one's header
+    (its body's statements are visited on their own)."""
+    if isinstance(node, (ast.If, ast.While)):
+        return [node.test]
+    if isinstance(node, (ast.For, ast.AsyncFor)):
+        return [node.target, node.iter]
+    if isinstance(node, (ast.With, ast.AsyncWith)):
+        return list(node.items)
+    if isinstance(node, ast.Try) or type(node).__name__ == "TryStar":
+        return [h.type for h in node.handlers if h.type is not None]  # type: ignore
+    if isinstance(node, ast.Match):
+        return [node.subject]
+    return [node]
 
 
-def _wrapped_names(text: str, jit_names: set[str]) -> frozenset[str]:
-    """The first name inside each call of a word that may name a jit: one imported as a jit,
-    or `jit`/`filter_jit` (the model's `jax.jit`, `eqx.filter_jit`, ... spell them). A
-    superset of the wraps the model resolves: it also matches strings, comments and jits of
-    other packages."""
-    found = set()
-    for name in starting_words(any_word(jit_names | JIT_ATTRIBUTES), text):
-        call = _WRAPPED.match(text, name.end())
-        if call is not None:
-            found.add(call.group(1))
-    return frozenset(found)
+def _lines_of(text: str, word: re.Pattern) -> list[int]:
+    """The sorted lines on which ``word`` is spelled."""
+    lines: set[int] = set()
+    _add_lines(lines, text, starting_words(word, text))
+    return sorted(lines)
 
 
-def may_jit_a_counted_loop(text: str) -> bool:
-    """A sound test on the text alone for an SCN301 site: a `range(...)` call that may
-    count trips (`text.constant_range_lines`), in or after a def that a jit may decorate
-    (a decorator spelling `jit`, `filter_jit` or a name a jit is imported as) or wrap by
-    name (`jax.jit(f)` and a `def f`). The def starts on or before the loop's line."""
+def _spans(node: ast.stmt, marks: list[int]) -> bool:
+    first, last = node.lineno, node.end_lineno or node.lineno
+    at = bisect.bisect_left(marks, first)
+    return at < len(marks) and marks[at] <= last
+
+
+def _statements_on(tree: ast.Module, marks: list[int]) -> list[ast.stmt]:
+    """The top-level statements spanning one of the lines ``marks``."""
+    if not marks:
+        return []
+    found = []
+    for statement in tree.body:
+        first, last = statement_lines(statement)
+        at = bisect.bisect_left(marks, first)
+        if at < len(marks) and marks[at] <= last:
+            found.append(statement)
+    return found
+
+
+def _names_jit(func: ast.expr, facts: JitFacts) -> bool:
+    """A callee that may resolve to a jit: a name imported as one, `<import>...jit`."""
+    if isinstance(func, ast.Name):
+        return func.id in facts.jit_names
+    if isinstance(func, ast.Attribute) and func.attr in JIT_ATTRIBUTES:
+        root = func.value
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        return isinstance(root, ast.Name) and root.id in facts.roots
+    return False
+
+
+def _traced_names(expr: ast.AST, depth: int = 0) -> set[str]:
+    """The names through which a jit call's first argument may reach a def, as the model
+    follows it (`semantic/jit_functions._targets`): a name; a method's name; the names a
+    lambda's body calls; a call's first argument (a transformation, `partial`, a jit)."""
+    if depth > _FOLLOWED:
+        return set()
+    if isinstance(expr, ast.Name):
+        return {expr.id}
+    if isinstance(expr, ast.Attribute):
+        return {expr.attr}
+    if isinstance(expr, ast.Lambda):
+        return {n.func.id for n in walk(expr.body)
+                if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+    if isinstance(expr, ast.Call) and expr.args and not isinstance(expr.args[0], ast.Starred):
+        return _traced_names(expr.args[0], depth + 1)
+    return set()
+
+
+def _assigned_to(tree: ast.Module, text: str, names: set[str]) -> set[str]:
+    """What the values assigned to ``names`` may trace (`grad_fn = jax.grad(loss)`: `loss`),
+    followed as far as the model follows them."""
+    found: set[str] = set()
+    frontier = set(names)
+    for _ in range(_FOLLOWED):
+        if not frontier:
+            break
+        targets = _ASSIGNED(frontier)
+        new: set[str] = set()
+        for statement in _statements_on(tree, _lines_of(text, targets)):
+            for node in _statements([statement]):
+                if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+                    bound = {n.id for t in (node.targets if isinstance(node, ast.Assign)
+                                            else [node.target])
+                             for n in walk(t) if isinstance(n, ast.Name)}
+                    if bound & frontier:
+                        new |= _traced_names(node.value)
+        frontier = new - found - names
+        found |= new
+    return found
+
+
+def _ASSIGNED(names: set[str]) -> re.Pattern:
+    """`name = ...` or `name: T = ...` (what the model follows: one name, one target)."""
+    return re.compile(r"(?:%s)\b[ \t]*(?::[^=\r\n]*)?=(?!=)" % "|".join(
+        map(re.escape, sorted(names))))
+
+
+def _defs_named(tree: ast.Module, text: str, names: set[str]) -> dict[str, list[ast.AST]]:
+    """The defs (at any depth, methods too) with one of ``names``: the top-level statements
+    on whose lines `def NAME` is spelled, each walked once (statements only)."""
+    if not names:
+        return {}
+    starts = [statement_lines(s)[0] for s in tree.body]
+    holding: dict[int, ast.stmt] = {}
+    for definition, line in match_lines(text, starting_words(_DEF_NAME, text)):
+        if definition.group(1) not in names:
+            continue
+        at = bisect.bisect_right(starts, line) - 1
+        if at >= 0 and line <= (tree.body[at].end_lineno or line):
+            holding[at] = tree.body[at]
+    found: dict[str, list[ast.AST]] = {}
+    for statement in holding.values():
+        for node in _statements([statement]):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in names:
+                found.setdefault(node.name, []).append(node)
+    return found
+
+
+def _read_of_parameters(function: ast.AST) -> tuple[bool, set[str], bool, set[str]]:
+    """Whether a def iterates (`_iterates`); the attributes it reads on its parameters or on
+    `self` (`p.m`: `m`; `p(...)`: `__call__`), where the model looks one call deeper; and
+    whether it iterates over (or counts a `range` with) a parameter, whose calls the model
+    reads for its value; and the attributes read on a parameter without annotation (not
+    `self`), whose class the model reads off the calls. One walk."""
+    args = function.args  # type: ignore[attr-defined]
+    every = (*args.posonlyargs, *args.args, *args.kwonlyargs)
+    params = {a.arg for a in every}
+    # Whose calls the model reads to tell what it holds: no annotation, not `self`.
+    bare = {a.arg for a in every if a.annotation is None and a.arg not in ("self", "cls")}
+    found: set[str] = set()
+    asked: set[str] = set()  # read on a bare parameter
+    iterates = over_parameter = False
+    for node in walk(function):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and \
+                node.value.id in params:
+            found.add(node.attr)
+            if node.value.id in bare:
+                asked.add(node.attr)
+        elif isinstance(node, ast.Call):
+            if isinstance(node.func, ast.Name):
+                if node.func.id in params:
+                    found.add("__call__")
+                    if node.func.id in bare:
+                        asked.add("__call__")
+                if node.func.id in ITERATING_BUILTINS:
+                    iterates = True
+                    over_parameter = over_parameter or _iterates_name(node, bare)
+        elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
+            iterates = True
+            over_parameter = over_parameter or _iterates_name(node.iter, bare)
+    return iterates, found, over_parameter, asked
+
+
+def _iterates_name(expr: ast.AST, names: set[str]) -> bool:
+    """``expr`` (a loop's iterable) is one of ``names``, or a call of a builtin on one
+    (`enumerate(p)`, `range(n)`, `zip(p, q)`, `sum(p)`)."""
+    if isinstance(expr, ast.Name):
+        return expr.id in names
+    return isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and any(
+        isinstance(a, ast.Name) and a.id in names for a in expr.args)
+
+
+def _iterates(function: ast.AST) -> bool:
+    """Whether a def (or a def nested in it) may hold an SCN3xx site: a `for` loop, a
+    comprehension, or a call of a builtin that iterates."""
+    for node in walk(function):
+        if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
+            return True
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+                node.func.id in ITERATING_BUILTINS:
+            return True
+    return False
+
+
+def may_apply_jit(text: str) -> bool:
+    """A sound test on the text alone for an SCN3xx site: a jit is applied, as a decorator
+    spelling `jit`, `filter_jit` or a name a jit is imported as, or called (that word
+    followed by `(`)."""
     if not may_contain_unrolled_loop(text):
         return False
-    last_loop = constant_range_lines(text)[-1]
     text = _searchable(text)
     if "\r" in text:  # `^` knows only LF; the lines stay the lines `ast` counts
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     names = JIT_ATTRIBUTES | set(_JIT_ALIAS.findall(text))
     jit_word = any_word(names)
-    for decorator, line in match_lines(text, _DECORATOR.finditer(text)):
-        if line > last_loop:
-            break
+    for decorator in _DECORATOR.finditer(text):
         header = _DEF_OR_CLASS_LINE.search(text, decorator.end())
         if first_starting_word(jit_word, text, decorator.end(),
                                header.start() if header else len(text)) is not None:
             return True
-    wrapped = _wrapped_names(text, names)
-    for definition, line in match_lines(text, starting_words(_DEF_NAME, text)) if wrapped else ():
-        if line > last_loop:
-            break
-        if definition.group(1) in wrapped:
-            return True
-    return False
+    call = re.compile(rf"(?:{'|'.join(map(re.escape, sorted(names)))})\b{_GAP}\(")
+    return first_starting_word(call, text) is not None
 
 
 _JIT_ALIAS = re.compile(rf"(?:filter_jit|jit)\b{_GAP}as\b{_GAP}(\w+)")
@@ -451,25 +652,22 @@ _DEF_NAME = re.compile(rf"def(?:[ \t\x0c]|\\{_BREAK})+(\w+)")  # after `\b`
 
 
 def may_hold_unrolled_loop(statement: ast.stmt, facts: JitFacts) -> bool:
-    """Whether one top-level statement may hold an SCN301 site: a def that may run under
-    jit (decorated through a jit import, or wrapped by name) with a `for ... in range(...)`
-    loop, nested defs and classes included; or a module-level call wrapping such a def
-    (`fast = jax.jit(simulate)`), which the model must see to know the def is jitted."""
-    first, last = statement_lines(statement)
-    at = bisect.bisect_left(facts.range_lines, first)
-    spelled = at < len(facts.range_lines) and facts.range_lines[at] <= last
-    for node in _statements([statement]) if spelled else ():  # no `range`: no range loop
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            continue
-        jitted = node.name in facts.wrapped or any(
-            _applies_jit(d, facts) for d in node.decorator_list)
-        if jitted and _has_range_loop(node):
-            return True
-    if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) or \
-            not facts.looping_wrapped:
+    """Whether one top-level statement may hold an SCN3xx site or what makes one: a def
+    that may run under jit (decorated through a jit import, named in a jit call's arguments,
+    or called on a parameter by one of those) that iterates or calls one that does, nested
+    defs and classes included; or a call of a jit naming such a def (`fast =
+    jax.jit(simulate)`, `jax.jit(solver.__call__)` in a function), which the model must see
+    to know the def is jitted."""
+    if id(statement) in facts.calling:
+        return True
+    if not facts.needed:
         return False
-    return any(isinstance(node, ast.Name) and node.id in facts.looping_wrapped
-               for node in walk(statement))
+    for node in _statements([statement]):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in \
+                facts.needed and (node.name in facts.under_jit or any(
+                    _applies_jit(d, facts) for d in node.decorator_list)):
+            return True
+    return False
 
 
 def _applies_jit(decorator: ast.expr, facts: JitFacts) -> bool:
@@ -486,50 +684,6 @@ def _applies_jit(decorator: ast.expr, facts: JitFacts) -> bool:
     return False
 
 
-def _has_range_loop(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """Whether ``function`` (or a def nested in it) has a `for ... in range(...)` loop whose
-    trip count may be a constant: the model computes it only from int literals, names bound
-    once to such values, parameter defaults, and arithmetic; a parameter without a default
-    of the loop's own function, a call or an attribute (`range(n)`, `range(len(x))`,
-    `range(x.ndim)`) never is one."""
-    params = _parameters_without_default(function.args)
-    for node in _statements(function.body, into_definitions=False):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            if _has_range_loop(node):
-                return True
-        elif isinstance(node, ast.For) and _constant_range(node.iter, params):
-            return True
-    # Comprehensions unroll too (nested defs' included: the test may say yes too often).
-    return any(isinstance(node, ast.comprehension) and _constant_range(node.iter, params)
-               for node in walk(function))
-
-
-def _constant_range(expr: ast.expr, params: set[str]) -> bool:
-    return (isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name)
-            and expr.func.id == "range"
-            and all(_may_be_constant(arg, params) for arg in expr.args))
-
-
-def _parameters_without_default(args: ast.arguments) -> set[str]:
-    """A parameter with a default may give a trip count (its default); the others never."""
-    positional = [*args.posonlyargs, *args.args]
-    without = positional[:len(positional) - len(args.defaults)]
-    without += [a for a, default in zip(args.kwonlyargs, args.kw_defaults) if default is None]
-    return {a.arg for a in (*without, args.vararg, args.kwarg) if a is not None}
-
-
-def _may_be_constant(expr: ast.expr, params: set[str]) -> bool:
-    if isinstance(expr, ast.Constant):
-        return isinstance(expr.value, int)
-    if isinstance(expr, ast.Name):
-        return expr.id not in params
-    if isinstance(expr, ast.UnaryOp):
-        return _may_be_constant(expr.operand, params)
-    if isinstance(expr, ast.BinOp):
-        return _may_be_constant(expr.left, params) and _may_be_constant(expr.right, params)
-    return False
-
-
 def statement_may_hold_jit_loop(statement: ast.stmt, facts: SiteFacts) -> bool:
     """`may_hold_unrolled_loop` as a site predicate (SCN3xx)."""
     return facts.jit is not None and may_hold_unrolled_loop(statement, facts.jit)
@@ -543,4 +697,4 @@ SITE_PREDICATES = (statement_may_hold_site, statement_may_hold_jit_loop)
 
 # Sound tests on the text alone, run before `ast`: a file for which none says yes cannot
 # hold a site. A rule with sites of another kind adds its own (and a SITE_PREDICATES entry).
-TEXT_TESTS = (may_call_family, may_jit_a_counted_loop)
+TEXT_TESTS = (may_call_family, may_apply_jit)

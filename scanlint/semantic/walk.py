@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Callable
+from typing import Callable, Iterator
 
 import libcst as cst
 from libcst._maybe_sentinel import MaybeSentinel
@@ -159,3 +159,13 @@ def blocks(node: cst.CSTNode) -> list[cst.CSTNode]:
 def block_statements(block: cst.CSTNode) -> list:
     """The statements of an indented block, or the one-line suite itself."""
     return list(block.body) if isinstance(block, cst.IndentedBlock) else [block]
+
+
+def descendants(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """``node`` and every node under it, depth first (for questions that do not depend on
+    the order)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(children(current))
