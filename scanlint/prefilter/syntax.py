@@ -355,7 +355,7 @@ def jit_facts(tree: ast.Module, text: str,
     range_lines = constant_range_lines(text)
     if not roots or not range_lines:
         return None  # no range loop whose trips the model can count (`_constant_range`)
-    wrapped = _wrapped_names(text, jit_names)
+    wrapped = wrapped_names(text, jit_names)
     looping = frozenset(s.name for s in tree.body
                         if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
                         and s.name in wrapped and _has_range_loop(s))
@@ -367,13 +367,15 @@ def jit_facts(tree: ast.Module, text: str,
 _WRAPPED = re.compile(rf"{_GAP}\({_GAP}(?:(?:\w+{_GAP}\.{_GAP})*\w+{_GAP}\({_GAP})?(\w+)")
 
 
-def _wrapped_names(text: str, jit_names: set[str]) -> frozenset[str]:
+def wrapped_names(text: str, jit_names: set[str] | frozenset[str], start: int = 0,
+                  end: int | None = None) -> frozenset[str]:
     """The first name inside each call of a word that may name a jit: one imported as a jit,
     or `jit`/`filter_jit` (the model's `jax.jit`, `eqx.filter_jit`, ... spell them). A
     superset of the wraps the model resolves: it also matches strings, comments and jits of
-    other packages."""
+    other packages. With ``start`` and ``end``: the calls of the words starting between
+    these offsets, each call read in the whole text (engine/incremental.py)."""
     found = set()
-    for name in starting_words(any_word(jit_names | JIT_ATTRIBUTES), text):
+    for name in starting_words(any_word(jit_names | JIT_ATTRIBUTES), text, start, end):
         call = _WRAPPED.match(text, name.end())
         if call is not None:
             found.add(call.group(1))
@@ -400,7 +402,7 @@ def may_jit_a_counted_loop(text: str) -> bool:
         if first_starting_word(jit_word, text, decorator.end(),
                                header.start() if header else len(text)) is not None:
             return True
-    wrapped = _wrapped_names(text, names)
+    wrapped = wrapped_names(text, names)
     for definition, line in match_lines(text, starting_words(_DEF_NAME, text)) if wrapped else ():
         if line > last_loop:
             break
@@ -493,6 +495,26 @@ def _may_be_constant(expr: ast.expr, params: set[str]) -> bool:
     if isinstance(expr, ast.BinOp):
         return _may_be_constant(expr.left, params) and _may_be_constant(expr.right, params)
     return False
+
+
+def may_hold_jit_loop_anywhere(statement: ast.stmt, facts: SiteFacts) -> bool:
+    """`statement_may_hold_jit_loop` without its test of where `range` is spelled, and, when
+    the file has no jit facts (no `range(...)` call that may count trips: they may come with
+    an edit), true for any def with a range loop: a superset of the predicate, for a
+    statement whose text an edit changed (engine/incremental.py)."""
+    jit = facts.jit
+    for node in _statements([statement]):
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        jitted = jit is None or node.name in jit.wrapped or any(
+            _applies_jit(d, jit) for d in node.decorator_list)
+        if jitted and _has_range_loop(node):
+            return True
+    if (jit is None or isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                              ast.ClassDef)) or not jit.looping_wrapped):
+        return False
+    return any(isinstance(node, ast.Name) and node.id in jit.looping_wrapped
+               for node in walk(statement))
 
 
 def statement_may_hold_jit_loop(statement: ast.stmt, facts: SiteFacts) -> bool:
