@@ -187,3 +187,15 @@ def test_changed_lines_split_as_the_tokenizer_does(old, replacement, start, leng
     assert old_lines[:same_before] == lines[:same_before]
     assert same_before + same_after <= min(len(old_lines), len(lines))
     assert old_lines[len(old_lines) - same_after:] == lines[len(lines) - same_after:]
+
+
+def test_a_cancelled_check_stops_before_its_next_stage():
+    import threading
+
+    from scanlint.engine.check import CheckCancelled
+
+    cancelled = threading.Event()
+    cancelled.set()
+    with pytest.raises(CheckCancelled):
+        check((JAX / "numpy" / "lax_numpy.py").read_text(), "mod.py", SETTINGS, cancelled)
+    assert check("import jax\n", "mod.py", SETTINGS, cancelled).diagnostics == []  # no site

@@ -231,11 +231,10 @@ def _run(spans: list[tuple[int, int]], touched: tuple[int, int]) -> tuple[int, i
 
 def _parse_region(lines: list[str], first: int, last: int) -> list[ast.stmt] | None:
     """The top-level statements of lines first..last, numbered as in the file."""
-    try:
-        tree = ast.parse("".join(lines[first - 1:last]))
+    try:  # blank lines first: the tokenizer skips them faster than a walk renumbers nodes
+        tree = ast.parse("\n" * (first - 1) + "".join(lines[first - 1:last]))
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
-    ast.increment_lineno(tree, first - 1)
     return tree.body
 
 
@@ -250,6 +249,8 @@ class _Edit:
         self.last = kept.spans[self.end][1]  # old line; the new region ends at last + delta
         self.delta = delta
         self.nodes: list[ast.stmt] = []
+        self.old_summaries: list[_Summary] = []
+        self.new_summaries: list[_Summary] = []
 
     def keeps_result(self) -> bool:
         kept = self.kept
@@ -260,14 +261,15 @@ class _Edit:
         if old_nodes is None or new_nodes is None or len(old_nodes) != self.end - self.start + 1:
             return False
         self.nodes = new_nodes
-        if any(_imports(node) for node in (*old_nodes, *new_nodes)):
-            return False
-        from scanlint.prefilter.syntax import may_hold_jit_loop_anywhere, possible_site_call
+        from scanlint.prefilter.syntax import may_hold_jit_loop_anywhere
 
         facts = kept.facts
-        for node in new_nodes:
-            if any(possible_site_call(n, facts) for n in ast.walk(node)) or \
-                    may_hold_jit_loop_anywhere(node, facts):  # type: ignore[arg-type]
+        self.old_summaries = [_Summary(node, facts) for node in old_nodes]
+        self.new_summaries = [_Summary(node, facts) for node in new_nodes]
+        if any(summary.imports for summary in (*self.old_summaries, *self.new_summaries)):
+            return False
+        for node, summary in zip(new_nodes, self.new_summaries):
+            if summary.site_call or may_hold_jit_loop_anywhere(node, facts):  # type: ignore
                 return False
         if not self._as_deep(new_nodes) or not self._wraps_the_same(old_nodes, new_nodes):
             return False
@@ -316,7 +318,7 @@ class _Edit:
 
     def _stubs_as_before(self, old_nodes: list[ast.stmt], new_nodes: list[ast.stmt]) -> bool:
         """Each statement is the same stub as before and answers what was asked of stubs."""
-        from scanlint.prefilter.slicing import may_read, stub_of
+        from scanlint.prefilter.slicing import spells_word, stub_of
         from scanlint.prefilter.syntax import statement_lines
         from scanlint.prefilter.words import any_word, first_starting_word
 
@@ -335,16 +337,20 @@ class _Edit:
             if None in stubs or (stubs[0].header != stubs[1].header
                                  or stubs[0].indent != stubs[1].indent):
                 return False
-            if any(isinstance(n, ast.Global) for n in ast.walk(after)):
+            old_summary, new_summary = self.old_summaries[k], self.new_summaries[k]
+            if new_summary.declares_global:
                 return False
             texts = ["".join(lines[stub.first - 1:stub.last])
                      for lines, stub in ((self.old, stubs[0]), (self.new, stubs[1]))]
             if readers is not None and first_starting_word(readers, texts[1]) is not None:
                 return False
-            if any(may_read(texts[0], before, name) != may_read(texts[1], after, name)
+            # What `SlicedSource.read_in_a_stub` and `stubs_reading` ask of each stub.
+            if any((name in old_summary.names and spells_word(texts[0], name))
+                   != (name in new_summary.names and spells_word(texts[1], name))
                    for name in kept.asked_read):
                 return False
-            if any(_reads(before, name) != _reads(after, name) for name in kept.asked_reading):
+            if any((name in old_summary.names) != (name in new_summary.names)
+                   for name in kept.asked_reading):
                 return False
         first, _ = statement_lines(new_nodes[0])
         _, last = statement_lines(new_nodes[-1])
@@ -381,14 +387,24 @@ class _Edit:
                        reused=True)
 
 
-def _imports(node: ast.stmt) -> bool:
-    return any(isinstance(n, (ast.Import, ast.ImportFrom)) for n in ast.walk(node))
+class _Summary:
+    """What the conditions read of one statement, in one walk of its nodes."""
 
+    def __init__(self, statement: ast.stmt, facts) -> None:
+        from scanlint.prefilter.syntax import possible_site_call, walk
 
-def _reads(node: ast.stmt, name: str) -> bool:
-    from scanlint.prefilter.slicing import reads_name
-
-    return reads_name(node, name)
+        self.imports = self.declares_global = self.site_call = False
+        self.names: set[str] = set()  # the names it reads or binds (`ast.Name` ids)
+        for node in walk(statement):
+            kind = type(node)
+            if kind is ast.Name:
+                self.names.add(node.id)  # type: ignore[attr-defined]
+            elif kind is ast.Import or kind is ast.ImportFrom:
+                self.imports = True
+            elif kind is ast.Global:
+                self.declares_global = True
+            elif kind is ast.Call and not self.site_call:
+                self.site_call = possible_site_call(node, facts)
 
 
 def _names(found: frozenset[str]) -> frozenset[str]:

@@ -219,8 +219,11 @@ class SlicedSource:
 def may_read(text: str, node: ast.stmt, name: str) -> bool:
     """What `SlicedSource.read_in_a_stub` asks of one stub: its ``text`` spells ``name`` (NFKC)
     as a word and its ``node`` reads it."""
-    word = re.compile(rf"{re.escape(name)}\b")
-    return first_starting_word(word, text) is not None and reads_name(node, name)
+    return spells_word(text, name) and reads_name(node, name)
+
+
+def spells_word(text: str, name: str) -> bool:
+    return first_starting_word(re.compile(rf"{re.escape(name)}\b"), text) is not None
 
 
 def _is_stub(statement) -> bool:
