@@ -54,6 +54,11 @@ _GLOBAL = re.compile(r"\bglobal\b")
 _DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 
+def physical_lines(text: str) -> list[str]:
+    """``text``'s lines with their endings, as Python's tokenizer splits them."""
+    return _LINE.findall(text)
+
+
 def enabled() -> bool:
     return os.environ.get(FULL_PARSE_VARIABLE, "") in ("", "0")
 
@@ -197,16 +202,29 @@ class SlicedSource:
         `ast`)."""
         name = _nfkc(name)
         if name not in self._reads:
-            word = re.compile(rf"{re.escape(name)}\b")
             self._reads[name] = any(
-                first_starting_word(word, "".join(self.original_lines[stub.first - 1:stub.last]))
-                is not None
-                and _reads_name(stub.node, name) for stub in self.stubs.values())
+                may_read("".join(self.original_lines[stub.first - 1:stub.last]), stub.node, name)
+                for stub in self.stubs.values())
         return self._reads[name]
+
+    def names_asked(self) -> set[str]:
+        """The names `read_in_a_stub` was asked about (engine/incremental.py reuses a
+        check only for edits that answer them as before)."""
+        return set(self._reads)
 
     def stubs_reading(self, names: frozenset[str]) -> set[tuple[int, ...]]:
         return {stub.path for stub in self.stubs.values()
-                if any(_reads_name(stub.node, n) for n in names)}
+                if any(reads_name(stub.node, n) for n in names)}
+
+
+def may_read(text: str, node: ast.stmt, name: str) -> bool:
+    """What `SlicedSource.read_in_a_stub` asks of one stub: its ``text`` spells ``name`` (NFKC)
+    as a word and its ``node`` reads it."""
+    return spells_word(text, name) and reads_name(node, name)
+
+
+def spells_word(text: str, name: str) -> bool:
+    return first_starting_word(re.compile(rf"{re.escape(name)}\b"), text) is not None
 
 
 def _is_stub(statement) -> bool:
@@ -219,7 +237,7 @@ def _is_stub(statement) -> bool:
     return comment is not None and _MARK in comment.value
 
 
-def _reads_name(node: ast.stmt, name: str) -> bool:
+def reads_name(node: ast.stmt, name: str) -> bool:
     return any(isinstance(n, ast.Name) and n.id == name for n in walk(node))
 
 

@@ -684,6 +684,29 @@ def _applies_jit(decorator: ast.expr, facts: JitFacts) -> bool:
     return False
 
 
+def touches_jit_facts(statement: ast.stmt, facts: JitFacts) -> bool:
+    """Whether a statement holds what the module's jit facts are made of: a def or class
+    (nested ones too) named as a def under jit, needed by one, read in a jit call or
+    whose callers the model reads; or a read of a name read in a jit call (`g = f` makes
+    `g` one), of a reader or of a jit (a name imported as one, any `.jit` or `.filter_jit`).
+    A statement that holds none, before and after an edit, leaves `jit_facts` as they were
+    (each is computed from such defs, jit calls and decorators; a jit word in a string or
+    comment only puts its lines among those whose calls are read) and holds no SCN3xx site
+    (engine/incremental.py)."""
+    defined = facts.wrapped | facts.under_jit | facts.needed | facts.readers
+    read = facts.wrapped | facts.readers | facts.jit_names
+    for node in walk(statement):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            if node.name in defined:
+                return True
+        elif isinstance(node, ast.Name) and node.id in read:
+            return True
+        elif isinstance(node, ast.Attribute) and (node.attr in read
+                                                  or node.attr in JIT_ATTRIBUTES):
+            return True
+    return False
+
+
 def statement_may_hold_jit_loop(statement: ast.stmt, facts: SiteFacts) -> bool:
     """`may_hold_unrolled_loop` as a site predicate (SCN3xx)."""
     return facts.jit is not None and may_hold_unrolled_loop(statement, facts.jit)
