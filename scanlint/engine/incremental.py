@@ -11,10 +11,10 @@ text) and requires, of each, what the full check reads of a stub:
 
 - it stays one def or class of the same kind and name, a stub with the same header
   (`slicing.stub_of`), on lines that only the edit moved;
-- it holds no import (imports make the site facts), no possible site call,
-  no name the jit facts hold (`syntax.touches_jit_facts`: then the facts and
-  the SCN3xx sites stay as they were), no `global`, no word naming a function that holds a
-  site (`slicing._readers_of` keeps such readers);
+- it holds no import (imports make the site facts), no possible site call, no `global`,
+  no word naming a function that holds a site (`slicing._readers_of` keeps such readers);
+  it has the jit signature it had (`syntax.jit_signature`: then the jit facts stay as
+  they were) and, judged with those facts, no SCN3xx site;
 - for every name the check asked of the stubs (`read_in_a_stub`, `stubs_reading`), it
   answers as it did before;
 - no diagnostic or fix touches its lines, and it is no deeper than the depth check allows.
@@ -295,14 +295,21 @@ class _Edit:
 
     def _touches_jit(self, old_nodes: list[ast.stmt], new_nodes: list[ast.stmt]) -> bool:
         """Whether the edit may change what SCN3xx sees: the jit facts (`syntax.jit_facts`,
-        made of the defs and calls that name a jit or what one reaches) or a site under jit.
-        Neither can change when the touched statements, old and new, name nothing those
-        facts hold (imports, which make the facts' roots, are refused before)."""
-        from scanlint.prefilter.syntax import touches_jit_facts
+        made of the defs and calls that name a jit or what one reaches), or a site under
+        jit in the new statements. The facts stay when the touched statements give them
+        the same (`syntax.jit_signature`, of the old and of the new ones in order; imports are refused
+        before); then the new statements are judged with them."""
+        from scanlint.prefilter.syntax import (calls_a_jit_on_needed, jit_signature,
+                                               may_hold_unrolled_loop)
 
         jit = self.kept.facts.jit  # type: ignore[attr-defined]
-        return jit is not None and any(touches_jit_facts(node, jit)
-                                       for node in (*old_nodes, *new_nodes))
+        if jit is None:
+            return False
+        old_facts = [part for n in old_nodes for part in jit_signature(n, jit)]
+        if old_facts != [part for n in new_nodes for part in jit_signature(n, jit)]:
+            return True  # (the facts are unions: statements split or joined give the same)
+        return any(may_hold_unrolled_loop(n, jit) or calls_a_jit_on_needed(n, jit)
+                   for n in new_nodes)
 
     def _stubs_as_before(self, old_nodes: list[ast.stmt], new_nodes: list[ast.stmt]) -> bool:
         """Each statement is the same stub as before and answers what was asked of stubs."""

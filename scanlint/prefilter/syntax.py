@@ -684,25 +684,43 @@ def _applies_jit(decorator: ast.expr, facts: JitFacts) -> bool:
     return False
 
 
-def touches_jit_facts(statement: ast.stmt, facts: JitFacts) -> bool:
-    """Whether a statement holds what the module's jit facts are made of: a def or class
-    (nested ones too) named as a def under jit, needed by one, read in a jit call or
-    whose callers the model reads; or a read of a name read in a jit call (`g = f` makes
-    `g` one), of a reader or of a jit (a name imported as one, any `.jit` or `.filter_jit`).
-    A statement that holds none, before and after an edit, leaves `jit_facts` as they were
-    (each is computed from such defs, jit calls and decorators; a jit word in a string or
-    comment only puts its lines among those whose calls are read) and holds no SCN3xx site
-    (engine/incremental.py)."""
-    defined = facts.wrapped | facts.under_jit | facts.needed | facts.readers
+def jit_signature(statement: ast.stmt, facts: JitFacts) -> tuple:
+    """What one top-level statement gives `jit_facts`, given the module's facts: for each
+    def or class in it, its name, whether a decorator applies a jit, what a jitted or
+    jit-wrapped def reads of its parameters (`_read_of_parameters`) and whether a def the
+    facts name iterates; the names each jit call's first argument reads; and its reads of
+    names read in a jit call, of readers and of jits. Statements whose signatures are the
+    same, before and after an edit (imports aside, which are refused first), leave the
+    facts as they were: each fact is made of these (engine/incremental.py)."""
+    named = facts.wrapped | facts.readers | facts.under_jit | facts.needed
     read = facts.wrapped | facts.readers | facts.jit_names
+    found: list = []
     for node in walk(statement):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            if node.name in defined:
-                return True
+            jitted = not isinstance(node, ast.ClassDef) and any(
+                _applies_jit(d, facts) for d in node.decorator_list)
+            root = jitted or node.name in facts.wrapped
+            found.append((node.name, jitted,
+                          _read_of_parameters(node) if root else None,
+                          _iterates(node) if node.name in named else None))
+        elif isinstance(node, ast.Call) and _names_jit(node.func, facts):
+            first = node.args[0] if node.args else None
+            found.append(("jit", None if first is None or isinstance(first, ast.Starred)
+                          else frozenset(_traced_names(first))))
         elif isinstance(node, ast.Name) and node.id in read:
-            return True
-        elif isinstance(node, ast.Attribute) and (node.attr in read
-                                                  or node.attr in JIT_ATTRIBUTES):
+            found.append(("read", node.id))
+        elif isinstance(node, ast.Attribute) and node.attr in read:
+            found.append(("read", node.attr))
+    return tuple(found)
+
+
+def calls_a_jit_on_needed(statement: ast.stmt, facts: JitFacts) -> bool:
+    """A jit call naming a def that iterates (what puts a statement in `facts.calling`),
+    for a statement that was not in the tree the facts were computed from."""
+    for node in walk(statement):
+        if isinstance(node, ast.Call) and _names_jit(node.func, facts) and node.args and \
+                not isinstance(node.args[0], ast.Starred) and \
+                _traced_names(node.args[0]) & facts.needed:
             return True
     return False
 
