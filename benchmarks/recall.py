@@ -4,6 +4,7 @@ positives on the look-alikes.
     python benchmarks/recall.py                          # the reported set, tests/recall/recall/
     python benchmarks/recall.py --cases holdout5         # a blind holdout set
     python benchmarks/recall.py --cases holdout5 --jax   # also check every program under JAX
+    python benchmarks/recall.py --cases holdout5 --preview  # the rules in preview too
 
 Every missed case of a holdout set is printed with its note (the variant of writing it
 represents). Mistakes whose `rules` are `none` belong to no rule: they count neither for recall
@@ -29,7 +30,7 @@ from recall_cases import CASE_SETS, Program, load_set  # noqa: E402
 from scanlint.core.settings import Settings  # noqa: E402
 from scanlint.engine.check import check_text  # noqa: E402
 
-SETTINGS = Settings()  # the defaults: every SCN2xx and SCN3xx rule on
+SETTINGS = Settings()  # the defaults: every SCN2xx and SCN3xx rule not in preview on
 UNCLAIMED = ("none",)
 
 
@@ -55,6 +56,12 @@ class Score:
 def codes_reported(program: Program) -> set[str]:
     return {d.code for d in check_text(program.code, f"{program.id}.py", SETTINGS)
             if d.code.startswith(("SCN2", "SCN3"))}
+
+
+def with_preview() -> None:
+    """Score the rules in preview too (`--preview`)."""
+    global SETTINGS
+    SETTINGS = Settings(preview=True)
 
 
 def score(programs: list[Program]) -> dict[str, Score]:
@@ -120,7 +127,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cases", choices=CASE_SETS, default="recall")
     parser.add_argument("--jax", action="store_true",
                         help="first run every program under JAX (one subprocess)")
+    parser.add_argument("--preview", action="store_true",
+                        help="also run the rules in preview (as `scanlint check --preview`)")
     args = parser.parse_args(argv)
+    if args.preview:
+        with_preview()
     programs = load_set(args.cases)
     if args.jax:
         wrong = check_under_jax(programs)

@@ -78,10 +78,16 @@ def outcome(text: str, path: str, settings: Settings, fix: bool, on: bool):
                                                fixed.errors + fixed.diagnostics])
 
 
+# The corpus's styles, and the rules in preview (SCN302, SCN303): their sites go through the
+# same selection.
+CHECKED = {**STYLES, "preview": Settings(preview=True)}
+
+
 def compare_text(text: str, path: str, fix: bool = True) -> list[str]:
     """The styles under which the selection changes what ``text`` gives; empty when none."""
-    return [name for name, settings in STYLES.items()
-            if outcome(text, path, settings, fix, True) != outcome(text, path, settings, fix, False)]
+    return [name for name, settings in CHECKED.items()
+            if outcome(text, path, settings, fix, True)
+            != outcome(text, path, settings, fix, False)]
 
 
 def selection_misses(text: str) -> list[str]:
@@ -96,13 +102,17 @@ def selection_misses(text: str) -> list[str]:
         model = FileModel(cst.parse_module(text), text, tree)
     except Exception:
         return []
+    from scanlint.semantic.jit_iterations import array_iterations, layer_loops
     from scanlint.semantic.jit_loops import jit_comprehensions, jit_loops
 
     lines = [model.range_of(site.call, site.statement).start.line for site in model.sites]
-    # SCN301's sites: the loops and comprehensions under jit, and the defs jit traces them in.
+    # SCN301's sites: the loops and comprehensions under jit, and the defs jit traces them in;
+    # SCN302's iterations over arrays and SCN303's loops over layers.
     for loop in [*jit_loops(model), *jit_comprehensions(model)]:
         lines += [model.range_of(_node_of(loop)).start.line,
                   model.range_of(loop.jitted.node).start.line]
+    for found in [*array_iterations(model), *layer_loops(model)]:
+        lines.append(model.range_of(_node_of(found)).start.line)
     model.close()
     if not lines:
         return []

@@ -3,7 +3,7 @@ the lines scanlint's fixes change in a real library's file, and verify each muta
 original with the library's own tests.
 
     PROJECT_VENV/bin/python benchmarks/verify_soundness.py SRC MODULE --pytest "tests/storm" \
-        --param-style closure [--mutants 20] [--seed 0] [--json out.json]
+        --param-style closure [--mutants 20] [--seed 0] [--max-calls 5] [--json out.json]
 
 SRC is the library's source tree (its tests included), MODULE the file to fix, relative to
 SRC; run it with the Python of a venv where the library, its test dependencies and scanlint
@@ -111,6 +111,8 @@ def main(argv=None) -> int:
     parser.add_argument("--param-style", default="any")
     parser.add_argument("--mutants", type=int, default=20)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--max-calls", type=int, default=5,
+                        help="calls recorded per function (fewer: faster replays)")
     parser.add_argument("--json")
     args = parser.parse_args(argv)
     pytest_args = args.pytest.split()
@@ -128,7 +130,8 @@ def main(argv=None) -> int:
         print(f"{args.module}: {fixed.applied} fixes")
         plain = timed_tests(sys.executable, root, pytest_args)
         start = time.perf_counter()
-        recording = record_subjects([Subject(path, original, fixed.text)], pytest_args, 7200, 5)
+        recording = record_subjects([Subject(path, original, fixed.text)], pytest_args, 7200,
+                                    args.max_calls)
         recorded = time.perf_counter() - start
         print(f"tests: plain run {plain:.1f} s, recording run {recorded:.1f} s "
               f"({recorded / plain:.2f}x)")

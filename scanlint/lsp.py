@@ -1,24 +1,40 @@
 """`scanlint server`: a language server (pygls) over the same engine as the CLI.
 
-Publishes diagnostics on open, change and save; offers each fix as a quick fix, "fix all"
-(safe fixes) as a source action, and "add noqa" for each finding. Positions are converted to
-LSP's UTF-16 columns. Notebooks (LSP 3.17 `notebookDocument/*`) are checked as one module
-made of their code cells; diagnostics and edits go to the cell documents they are in.
+Publishes diagnostics on open, change and save, each with the document's version, and
+clears them on close. A change is first re-checked from the last check
+(`engine/incremental.py`: an edit inside defs the check left to stubs, or in a file with no
+site, keeps its result, in milliseconds); any other change waits for a short pause in the
+typing (`DEBOUNCE_S`) and is checked in full on a worker thread, and a newer change cancels
+a check not yet done (its result is never published). Each diagnostic carries its rule's
+severity (`core/severity.py`) and a link to its documentation; hovering over a finding or a
+code in a `# noqa:` comment shows the rule's documentation. Offers each fix as a quick fix,
+"fix all" (safe fixes) as a source action, and "add noqa" for each finding. Positions are
+converted to LSP's UTF-16 columns. Notebooks (LSP 3.17 `notebookDocument/*`) are checked
+as one module made of their code cells; diagnostics and edits go to the cell documents
+they are in.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
+import re
 import sys
-
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from scanlint import __version__
 from scanlint.core.diagnostic import Diagnostic, Edit, Position, utf16_offset
+from scanlint.core.severity import severity
 
 if TYPE_CHECKING:
+    from scanlint.engine.incremental import Checked, Document
     from scanlint.source.notebook import NotebookCode
+
+# How long a change that needs a full check waits for the next one (typing goes on).
+DEBOUNCE_S = 0.15
 
 
 def lsp_range(types, lines: list[str], start, end):
@@ -29,13 +45,21 @@ def lsp_range(types, lines: list[str], start, end):
     return types.Range(start=position(start), end=position(end))
 
 
+_SEVERITIES = {"error": "Error", "warning": "Warning", "note": "Information"}
+
+
 def to_lsp(types, d: Diagnostic, lines: list[str]):
+    from scanlint.report.json import rule_url
+    from scanlint.rules import rule_by_code
+
+    rule = rule_by_code(d.code)
     return types.Diagnostic(
         range=lsp_range(types, lines, d.start, d.end),
         message=d.message,
-        severity=(types.DiagnosticSeverity.Error if d.code.startswith("SCN9")
-                  else types.DiagnosticSeverity.Warning),
+        severity=getattr(types.DiagnosticSeverity, _SEVERITIES[severity(d.code)]),
         code=d.code,
+        code_description=(types.CodeDescription(href=rule_url(rule.CODE, rule.NAME))
+                          if rule is not None else None),
         source="scanlint",
     )
 
@@ -46,13 +70,38 @@ def text_edits(types, edits: tuple[Edit, ...], lines: list[str]):
 
 
 def settings_for(path: str):
+    """The settings of the nearest pyproject.toml with a [tool.scanlint] table, read again
+    only when a pyproject.toml above the file has changed (this runs on every change)."""
     from scanlint.core.settings import Settings
     from scanlint.engine.config import ConfigError, find_pyproject, load_settings
 
-    try:
-        return load_settings(find_pyproject(os.path.dirname(path) or os.getcwd()))
-    except ConfigError:
-        return Settings()
+    folder = os.path.dirname(path) or os.getcwd()
+    key = (folder, _pyprojects_above(folder))
+    if key not in _SETTINGS:
+        try:
+            _SETTINGS[key] = load_settings(find_pyproject(folder))
+        except ConfigError:
+            _SETTINGS[key] = Settings()
+    return _SETTINGS[key]
+
+
+_SETTINGS: dict[tuple, object] = {}
+
+
+def _pyprojects_above(folder: str) -> tuple:
+    """Each pyproject.toml at or above ``folder`` with its modification time and size."""
+    found = []
+    folder = os.path.abspath(folder)
+    while True:
+        try:
+            stat = os.stat(os.path.join(folder, "pyproject.toml"))
+            found.append((folder, stat.st_mtime_ns, stat.st_size))
+        except OSError:
+            pass
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return tuple(found)
+        folder = parent
 
 
 @dataclass
@@ -103,28 +152,41 @@ def build_server():
     from lsprotocol import types
     from pygls.lsp.server import LanguageServer
 
-    from scanlint.engine.check import check_text, fix_text
+    from scanlint.engine.check import fix_text
 
     server = LanguageServer("scanlint", __version__, notebook_document_sync=(
         types.NotebookDocumentSyncOptions(notebook_selector=[
             types.NotebookDocumentFilterWithCells(
                 cells=[types.NotebookCellLanguage(language="python")], notebook="*")],
             save=True)))
-    checked: dict[str, tuple[str, list[Diagnostic]]] = {}
+    texts = TextChecks(server, types)
     notebooks: dict[str, CheckedNotebook] = {}  # by notebook uri
 
-    def validate(ls, uri: str) -> None:
-        document = ls.workspace.get_text_document(uri)
-        path = document.path
-        found = check_text(document.source, path, settings_for(path))
-        checked[uri] = (document.source, found)
-        lines = document.source.splitlines()
-        ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
-            uri=uri, diagnostics=[to_lsp(types, d, lines) for d in found]))
+    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    def did_open(ls, params):
+        texts.check_soon(params.text_document.uri, 0.0)
 
-    for method in (types.TEXT_DOCUMENT_DID_OPEN, types.TEXT_DOCUMENT_DID_CHANGE,
-                   types.TEXT_DOCUMENT_DID_SAVE):
-        server.feature(method)(lambda ls, params: validate(ls, params.text_document.uri))
+    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    def did_change(ls, params):
+        texts.changed(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+    def did_save(ls, params):
+        texts.saved(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+    def did_close(ls, params):
+        texts.closed(params.text_document.uri)
+
+    @server.feature(types.SHUTDOWN)
+    def shutdown(ls, params):
+        texts.cancel_all()  # a check under way stops at its next stage: exit is not held up
+
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    def hover(ls, params):
+        document = ls.workspace.get_text_document(params.text_document.uri)
+        return hover_at(types, document, params.position,
+                        texts.published.get(params.text_document.uri, []))
 
     def cell_of(document, kind) -> tuple[str, str, str]:
         """(document, cell type, source); a code cell in another language is not Python."""
@@ -148,8 +210,10 @@ def build_server():
             by_cell.setdefault(cell_uri, []).append(
                 to_lsp(types, result.in_cell(d), result.cell_lines.get(cell_uri, [])))
         for cell_uri, diagnostics in by_cell.items():
+            texts.published[cell_uri] = diagnostics
             ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
-                uri=cell_uri, diagnostics=diagnostics))
+                uri=cell_uri, diagnostics=diagnostics,
+                version=ls.workspace.get_text_document(cell_uri).version))
 
     for method in (types.NOTEBOOK_DOCUMENT_DID_OPEN, types.NOTEBOOK_DOCUMENT_DID_CHANGE,
                    types.NOTEBOOK_DOCUMENT_DID_SAVE):
@@ -160,6 +224,7 @@ def build_server():
     def notebook_did_close(ls, params):
         result = notebooks.pop(params.notebook_document.uri, None)
         for cell_uri in result.cell_lines if result is not None else ():
+            texts.published.pop(cell_uri, None)
             ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
                 uri=cell_uri, diagnostics=[]))
 
@@ -176,6 +241,8 @@ def build_server():
                 actions.append(quick_fix(types, d, diagnostic,
                                          result.cell_edits(types, d.fix.edits)))
             actions.append(noqa_action(types, uri, relative, diagnostic, lines))
+        if not any(d.fix is not None and d.fix.applicability == "safe" for d in result.found):
+            return actions
         cells = result.code.boundaries()
         fixed = fix_text(result.code.code, result.path, settings_for(result.path), cells=cells)
         if fixed.applied:
@@ -193,9 +260,10 @@ def build_server():
         if notebook is not None:
             result = notebooks.get(notebook.uri)
             return notebook_actions(result, uri, params.range) if result is not None else []
-        if uri not in checked:
-            return []
-        source, found = checked[uri]
+        last = texts.last(uri)
+        if last is None or last.text != ls.workspace.get_text_document(uri).source:
+            return []  # edits computed on another text would land in the wrong places
+        source, found = last.text, last.diagnostics
         lines = source.splitlines()
         wanted = params.range
         actions = []
@@ -208,6 +276,8 @@ def build_server():
                                          {uri: text_edits(types, d.fix.edits, lines)}))
             actions.append(noqa_action(types, uri, d, diagnostic, lines))
         path = ls.workspace.get_text_document(uri).path
+        if not any(d.fix is not None and d.fix.applicability == "safe" for d in found):
+            return actions  # nothing "fix all" would apply (and a check of a big file saved)
         fixed = fix_text(source, path, settings_for(path))
         if fixed.applied:
             actions.append(fix_all_action(
@@ -215,6 +285,158 @@ def build_server():
         return actions
 
     return server
+
+
+class TextChecks:
+    """The checks of the open text documents (notebooks are checked apart): the last check
+    of each, reused when an edit cannot change it, else a full check after a pause in the
+    typing, on a worker thread; a newer change or a close cancels the check under way."""
+
+    def __init__(self, server, types) -> None:
+        self.server, self.types = server, types
+        self._documents: dict[str, Document] = {}  # by uri: its checks, for edits to reuse
+        self.published: dict[str, list] = {}  # by document uri: the LSP diagnostics shown
+        self._pending: dict[str, tuple[asyncio.Task, threading.Event]] = {}
+        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="scanlint-check")
+        self._worker.submit(_load_the_rules)  # while the editor starts: the first open is sooner
+
+    def changed(self, uri: str) -> None:
+        document = self.server.workspace.get_text_document(uri)
+        known = self._documents.get(uri)
+        reused = (known.reuse(document.source, settings_for(document.path))
+                  if known is not None else None)
+        if reused is None:
+            self.check_soon(uri, DEBOUNCE_S)
+            return
+        self._cancel(uri)  # a full check of an older text is no longer wanted
+        self._publish(uri, document.version, reused)
+
+    def last(self, uri: str) -> Checked | None:
+        """The last check of the document that was published."""
+        known = self._documents.get(uri)
+        return known.last if known is not None else None
+
+    def saved(self, uri: str) -> None:
+        document = self.server.workspace.get_text_document(uri)
+        last = self.last(uri)
+        if (last is None or last.text != document.source
+                or last.settings != settings_for(document.path)):  # pyproject.toml changed
+            self.check_soon(uri, 0.0)
+
+    def closed(self, uri: str) -> None:
+        self._cancel(uri)
+        self._documents.pop(uri, None)
+        self.published.pop(uri, None)
+        self.server.text_document_publish_diagnostics(
+            self.types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+
+    def check_soon(self, uri: str, delay: float) -> None:
+        """Check the document in full after ``delay`` seconds without another change."""
+        self._cancel(uri)
+        cancelled = threading.Event()
+        task = asyncio.ensure_future(self._check_later(uri, delay, cancelled))
+        self._pending[uri] = (task, cancelled)
+
+    def cancel_all(self) -> None:
+        for uri in list(self._pending):
+            self._cancel(uri)
+
+    def _cancel(self, uri: str) -> None:
+        pending = self._pending.pop(uri, None)
+        if pending is not None:
+            task, cancelled = pending
+            cancelled.set()  # the engine stops at its next stage
+            task.cancel()
+
+    async def _check_later(self, uri: str, delay: float, cancelled: threading.Event) -> None:
+        from scanlint.engine.check import CheckCancelled
+        from scanlint.engine.incremental import check
+
+        if delay:
+            await asyncio.sleep(delay)
+        document = self.server.workspace.get_text_document(uri)
+        text, version, path = document.source, document.version, document.path
+        work = asyncio.get_running_loop().run_in_executor(
+            self._worker, check, text, path, settings_for(path), cancelled)
+        try:
+            result = await work
+        except CheckCancelled:
+            return
+        if cancelled.is_set():
+            return  # the text changed meanwhile: a newer check publishes
+        self._pending.pop(uri, None)
+        self._publish(uri, version, result)
+
+    def _publish(self, uri: str, version, result: Checked) -> None:
+        from scanlint.engine.incremental import Document
+
+        types = self.types
+        self._documents.setdefault(uri, Document()).record(result)
+        lines = result.text.splitlines()
+        diagnostics = [to_lsp(types, d, lines) for d in result.diagnostics]
+        self.published[uri] = diagnostics
+        self.server.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
+            uri=uri, version=version, diagnostics=diagnostics))
+
+
+def _load_the_rules() -> None:
+    from scanlint.rules import all_rules
+
+    all_rules()
+
+
+# -- hover: a rule's documentation -------------------------------------------------------
+_NOQA_CODES = re.compile(r"#\s*noqa:\s*(?P<codes>[A-Z]+[0-9]+(?:[,\s]+[A-Z]+[0-9]+)*)",
+                         re.IGNORECASE)
+_CODE = re.compile(r"[A-Z]+[0-9]+", re.IGNORECASE)
+
+
+def hover_at(types, document, at, published: list):
+    """The documentation of the rule whose code is under the cursor in a `# noqa:` comment,
+    or of the finding under it."""
+    lines = document.source.splitlines()
+    line = lines[at.line] if at.line < len(lines) else ""
+    column = code_point_column(line, at.character)
+    for comment in _NOQA_CODES.finditer(line):
+        for code in _CODE.finditer(comment.group("codes")):
+            start, end = comment.start("codes") + code.start(), comment.start("codes") + code.end()
+            if start <= column <= end:
+                span = types.Range(
+                    start=types.Position(line=at.line, character=utf16_offset(line, start)),
+                    end=types.Position(line=at.line, character=utf16_offset(line, end)))
+                return rule_hover(types, code.group().upper(), None, span)
+    for diagnostic in published:
+        span = diagnostic.range
+        if (span.start.line, span.start.character) <= (at.line, at.character) <= (
+                span.end.line, span.end.character):
+            return rule_hover(types, diagnostic.code, diagnostic, span)
+    return None
+
+
+def rule_hover(types, code: str, diagnostic, span):
+    from scanlint.report.json import rule_url
+    from scanlint.report.rule_docs import rule_markdown
+    from scanlint.rules import rule_by_code
+
+    rule = rule_by_code(code)
+    if rule is None:
+        return None
+    heading = (f"**{rule.CODE}** ({severity(rule.CODE)}): {diagnostic.message}\n\n---\n\n"
+               if diagnostic is not None else "")
+    text = (f"{heading}{rule_markdown(rule, level=3)}\n"
+            f"[{rule.CODE} in the rule reference]({rule_url(rule.CODE, rule.NAME)})")
+    return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text),
+                       range=span)
+
+
+def code_point_column(line: str, character: int) -> int:
+    """The code-point column of LSP's UTF-16 ``character`` in ``line``."""
+    units = 0
+    for column, char in enumerate(line):
+        if units >= character:
+            return column
+        units += 2 if ord(char) > 0xFFFF else 1
+    return len(line)
 
 
 def quick_fix(types, d: Diagnostic, diagnostic, changes: dict[str, list]):

@@ -142,3 +142,64 @@ def test_sequences_match_jax():
     outcomes = run_snippets(snippets)
     wrong = {e: (claims[e], o) for e, o in outcomes.items() if o["symptom"] is not True}
     assert not wrong, "\n".join(f"{e}: {c} {o}" for e, (c, o) in sorted(wrong.items()))
+
+
+# With `jax_enable_x64`, a default dtype is 64-bit (`avals.under_x64`), and a NumPy scalar
+# of a Python number stays float64: the same predictions, checked under x64, for pairs with
+# a jax operand (NumPy computes the others itself: `1j * np.float64(1.0)` is NumPy's).
+X64_OPERANDS = OPERANDS + ["np.log1p(-0.5)", "np.float64(1.0)", "jnp.linspace(0.0, 1.0, 3)"]
+X64_EXPRESSIONS = [f"{a} {op} {b}" for a, b in itertools.product(X64_OPERANDS, repeat=2)
+                   for op in ("+", "*") if a.startswith("jnp") or b.startswith("jnp")]
+X64 = "jax.config.update('jax_enable_x64', True)\n"
+
+
+def test_promotion_matches_jax_with_x64():
+    from scanlint.semantic.avals import under_x64
+
+    claims = {e: claim(under_x64(v)) for e in X64_EXPRESSIONS if (v := predicted(e)) is not None}
+    assert len(claims) > 200
+    snippets = [{"id": e, "code": HEADER + X64 + f"r = jax.eval_shape(lambda: {e})\n",
+                 "symptom": c} for e, c in claims.items()]
+    outcomes = run_snippets(snippets)
+    wrong = {e: (claims[e], o) for e, o in outcomes.items()
+             if o["error"] is None and o["symptom"] is not True}
+    assert not wrong, "\n".join(f"{e}: {c}" for e, (c, _) in sorted(wrong.items()))
+
+
+def test_a_default_float_with_an_unknown_operand_is_at_least_that_wide():
+    """`jnp.zeros(3) * u` for a `u` the code does not show: floating (or complex), never
+    narrower than the default float; under x64, float64 or complex128 whatever `u` is (each
+    operand is checked with a scalar, which broadcasts with any of them)."""
+    from scanlint.semantic.avals import INEXACT, as_aval, dtype_differs
+
+    module = cst.parse_module(HEADER + "def f(u):\n    return jnp.zeros(3) * u\n")
+    model = FileModel(module)
+    function = module.body[-1]
+    value = value_of(function.body.body[0].body[0].value,
+                     Context(model, model.scope_of[id(function)], {}, {"u"}))
+    assert isinstance(value, Aval) and value.kind == INEXACT and value.default
+    assert dtype_differs(as_aval("float32", ()), value, x64=True)
+    assert not dtype_differs(as_aval("float32", ()), value)
+    assert dtype_differs(as_aval("float16", ()), value)
+    snippets = [{"id": u, "code": HEADER + X64 + f"r = jax.eval_shape(lambda: jnp.zeros(()) * {u})\n",
+                 "symptom": "str(r.dtype) in ('float64', 'complex128')"}
+                for u in OPERANDS + ["np.float32(2.0)", "jnp.ones(3, jnp.bfloat16)"]]
+    outcomes = run_snippets(snippets)
+    assert all(o["symptom"] is True for o in outcomes.values()), outcomes
+
+
+@pytest.mark.parametrize("code,on", [
+    ("import jax\njax.config.update('jax_enable_x64', True)\n", True),
+    ("from jax import config\nconfig.update('jax_enable_x64', 1)\n", True),
+    ("import jax\nif __name__ == '__main__':\n    jax.config.update('jax_enable_x64', True)\n",
+     True),
+    ("import os\nos.environ['JAX_ENABLE_X64'] = '1'\nimport jax\n", True),
+    # the variable set after jax is imported, a setting turned off, or made in a function
+    ("import os\nimport jax\nos.environ['JAX_ENABLE_X64'] = '1'\n", False),
+    ("import jax\njax.config.update('jax_enable_x64', False)\n", False),
+    ("import jax\ndef main():\n    jax.config.update('jax_enable_x64', True)\n", False),
+])
+def test_x64_is_seen_only_where_the_file_turns_it_on(code, on):
+    from scanlint.semantic.x64 import x64_enabled
+
+    assert x64_enabled(FileModel(cst.parse_module(code))) is on

@@ -5,7 +5,7 @@ rules stay honest as JAX changes. Every case runs in one subprocess (tests/jax_r
 import pytest
 
 from jax_runner import run_snippets
-from scanlint.rules import all_rules
+from scanlint.rules import all_rules, rule_by_code
 
 pytest.importorskip("jax")
 
@@ -40,6 +40,27 @@ def test_valid_cases_run(outcomes, rule, index, code):
     outcome = outcomes[f"{rule.CODE}-valid-{index}"]
     assert outcome["error"] in (None, "NameError"), (outcome, code)
     assert rule.JAX_ERROR not in outcome["message"]
+
+
+# SCN209 says every step of the loop draws the same numbers: each of its cases stores the draws
+# of every step in `draws` (one row per step).
+REUSED = rule_by_code("SCN209")
+KEY_CASES = [(f"invalid-{i}", case.code, True) for i, case in enumerate(REUSED.INVALID)] + [
+    (f"valid-{i}", code, False) for i, code in enumerate(REUSED.VALID)]
+
+
+@pytest.fixture(scope="module")
+def draws():
+    return run_snippets([{"id": name, "code": code,
+                          "symptom": "bool((draws[0] == draws[1]).all())"}
+                         for name, code, _ in KEY_CASES])
+
+
+@pytest.mark.parametrize("name,code,same", KEY_CASES, ids=[c[0] for c in KEY_CASES])
+def test_reused_key_draws_the_same_numbers_at_every_step(draws, name, code, same):
+    outcome = draws[name]
+    assert outcome["error"] is None, (outcome, code)
+    assert outcome["symptom"] is same, code
 
 
 # SCN207 says JAX captures a module-level array's value when it traces: reassigning the name

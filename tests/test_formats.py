@@ -172,3 +172,24 @@ def test_since_reports_only_changed_lines(tmp_path):
     assert len([r for r in rows if r[0] == "new.py"]) == 5  # untracked: every line is new
     bad = run_scanlint("check", "--since", "no-such-rev", ".", cwd=tmp_path)
     assert bad.returncode == 2 and "no-such-rev" in bad.stderr
+
+
+@pytest.mark.parametrize("form,level,warning", [
+    ("sarif", "error", "warning"), ("rdjson", "ERROR", "WARNING"), ("gitlab", "major", "minor"),
+    ("github", "::error", "::warning")])
+def test_severity_follows_the_rule_family(form, level, warning):
+    """A loop JAX rejects (SCN2xx) is an error in every format that grades findings; a
+    style finding (SCN0xx) a warning (`core/severity.py`)."""
+    result = run_scanlint("check", "--no-cache", "--select", "SCN001,SCN206",
+                          "--output-format", form, str(FIXTURES / "params_closure.py"))
+    text = result.stdout
+    if form == "sarif":
+        levels = {r["ruleId"]: r["level"] for r in json.loads(text)["runs"][0]["results"]}
+    elif form == "rdjson":
+        levels = {d["code"]["value"]: d["severity"] for d in json.loads(text)["diagnostics"]}
+    elif form == "gitlab":
+        levels = {d["check_name"]: d["severity"] for d in json.loads(text)}
+    else:
+        levels = {line.split("::")[2].split(" ")[0]: "::" + line.split(" ")[0].strip(":")
+                  for line in text.splitlines() if line.startswith("::")}
+    assert levels == {"SCN001": warning, "SCN206": level}, text

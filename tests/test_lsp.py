@@ -2,6 +2,7 @@
 
 import asyncio
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -143,3 +144,128 @@ def test_language_server_checks_notebook_cells(tmp_path):
         "    é = 1; step = lambda c, x: (c + é * k * x, c)\n",
         "    é = 1\n    def step(c, x):\n        return (c + é * k * x, c)\n")
     assert set(actions[2].edit.changes) == {cell_uris[2]}  # the other cells are untouched
+
+
+# -- versions, closing, severities, rule links, hover ---------------------------------------
+def open_document(client, uri: str, text: str, version: int = 1) -> None:
+    from lsprotocol import types
+
+    client.text_document_did_open(types.DidOpenTextDocumentParams(
+        text_document=types.TextDocumentItem(uri=uri, language_id="python", version=version,
+                                             text=text)))
+
+
+def change_document(client, uri: str, text: str, version: int) -> None:
+    from lsprotocol import types
+
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)]))
+
+
+async def until_version(published: asyncio.Queue, uri: str, version: int) -> list:
+    """Every publication up to the first one for ``version`` of ``uri``."""
+    seen = []
+    while True:
+        params = await asyncio.wait_for(published.get(), 120)
+        seen.append(params)
+        if params.uri == uri and params.version == version:
+            return seen
+
+
+# SCN001 (step style) and, on the `out = ...` line, SCN202 (JAX rejects it) with a noqa
+# comment naming a code.
+GRADED = ("import jax\n\ndef run(xs, k):\n    step = lambda c, x: (c + k * x, c)\n"
+          "    return jax.lax.scan(step, 0.0, xs)\n\n"
+          "out = jax.lax.scan(lambda c, x: (c, c), 0.0, None)  # noqa: SCN101\n")
+
+
+async def graded_session(tmp_path):
+    from lsprotocol import types
+
+    client, published, _ = await start(tmp_path, types.ClientCapabilities())
+    uri = (tmp_path / "graded.py").as_uri()
+    open_document(client, uri, GRADED)
+    [opened] = await until_version(published, uri, 1)
+    hovers = {}
+    noqa_at = GRADED.splitlines()[6].index("SCN101") + 2
+    for name, (line, character) in {"finding": (3, 6), "noqa": (6, noqa_at),
+                                    "nothing": (0, 2)}.items():
+        hovers[name] = await client.text_document_hover_async(types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            position=types.Position(line=line, character=character)))
+    change_document(client, uri, GRADED.replace("lambda c, x: (c, c), 0.0, None", "f, 0.0, xs"), 2)
+    changed = await until_version(published, uri, 2)
+    client.text_document_did_close(types.DidCloseTextDocumentParams(
+        text_document=types.TextDocumentIdentifier(uri=uri)))
+    closed = await asyncio.wait_for(published.get(), 60)
+    await stop(client)
+    return opened, hovers, changed, closed, uri
+
+
+def test_diagnostics_are_versioned_graded_linked_and_cleared_on_close(tmp_path):
+    from lsprotocol import types
+
+    from scanlint.report.json import rule_url
+
+    opened, hovers, changed, closed, uri = asyncio.run(graded_session(tmp_path))
+    by_code = {d.code: d for d in opened.diagnostics}
+    assert set(by_code) == {"SCN001", "SCN202"} and opened.version == 1
+    assert by_code["SCN001"].severity == types.DiagnosticSeverity.Warning
+    assert by_code["SCN202"].severity == types.DiagnosticSeverity.Error
+    assert by_code["SCN202"].code_description.href == rule_url("SCN202", "scan-without-length")
+    assert [d.code for d in changed[-1].diagnostics] == ["SCN001"]
+    assert closed.uri == uri and list(closed.diagnostics) == []
+    finding = hovers["finding"]
+    assert finding.contents.kind == types.MarkupKind.Markdown
+    assert finding.contents.value.startswith("**SCN001** (warning): Step function `step`")
+    assert "### SCN001 lambda-step" in finding.contents.value
+    assert finding.range == by_code["SCN001"].range
+    noqa = hovers["noqa"]  # over SCN101 in the noqa comment: that rule's docs
+    assert "### SCN101 carry-passthrough" in noqa.contents.value
+    at = GRADED.splitlines()[6].index("SCN101")
+    assert (noqa.range.start.character, noqa.range.end.character) == (at, at + 6)
+    assert hovers["nothing"] is None
+
+
+# -- quick edits: debounced, checked once, never published out of order -------------------
+async def typing_session(tmp_path, path, edits):
+    """Opens ``path``'s text, then sends ``edits`` (texts) as fast as the client can."""
+    from lsprotocol import types
+
+    client, published, _ = await start(tmp_path, types.ClientCapabilities())
+    uri = path.as_uri()
+    text = path.read_text()
+    open_document(client, uri, text)
+    await until_version(published, uri, 1)
+    for version, edited in enumerate(edits, 2):
+        change_document(client, uri, edited, version)
+    seen = await until_version(published, uri, len(edits) + 1)
+    await stop(client)
+    return seen
+
+
+def test_quick_edits_that_need_a_full_check_are_checked_once(tmp_path):
+    path = tmp_path / "mod.py"
+    path.write_text(SOURCE)
+    # Each edit is inside the statement holding the site: none can reuse the last check.
+    edits = [SOURCE.replace("c + é", f"c + {n} * é") for n in range(1, 6)]
+    seen = asyncio.run(typing_session(tmp_path, path, edits))
+    versions = [p.version for p in seen]
+    assert versions[-1] == 6 and len(versions) < 5  # debounced: not one check per edit
+    assert versions == sorted(versions)  # a stale check is never published after a newer one
+
+
+def test_an_edit_inside_a_stub_of_a_big_file_is_published_for_its_version(tmp_path):
+    import shutil
+
+    import jax
+
+    path = tmp_path / "lax_numpy.py"
+    shutil.copy(Path(jax.__file__).parent / "_src" / "numpy" / "lax_numpy.py", path)
+    body = '  util.check_arraylike("copy", a)\n'
+    text = path.read_text()
+    edits = [text.replace(body, body + "  x = 1\n" * n) for n in range(1, 4)]
+    seen = asyncio.run(typing_session(tmp_path, path, edits))
+    assert [p.version for p in seen] == [2, 3, 4]  # each reused at once, none debounced
+    assert all(list(p.diagnostics) == [] for p in seen)

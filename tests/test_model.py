@@ -77,6 +77,71 @@ def test_body_kinds_module_def_partial_attribute_and_star_args():
     assert model.sites[1].bodies[0].partial_target.kind == "module_def"
 
 
+NNX = "import jax.numpy as jnp\nfrom functools import partial\nfrom flax import nnx\n"
+
+
+@pytest.mark.parametrize("source,axes,pair,init,xs", [
+    # a decorator, its axes placing the carry and the scanned argument of the one call
+    ("def run(cell, xs):\n    @nnx.scan(in_axes=(nnx.Carry, None, 0), out_axes=(nnx.Carry, 0))\n"
+     "    def step(h, cell, x):\n        return cell(h, x), h\n"
+     "    return step(jnp.zeros(3), cell, xs)\n",
+     ("carry", "broadcast", "scanned"), True, "jnp.zeros(3)", "xs"),
+    # bare, and through `partial` with the carry alone returned
+    ("@nnx.scan\ndef step(c, x):\n    return c + x, c\nout = step(0.0, jnp.ones(3))\n",
+     ("carry", "scanned"), True, "0.0", "jnp.ones(3)"),
+    ("@partial(nnx.scan, out_axes=nnx.Carry)\ndef total(c, x):\n    return c + x\n",
+     ("carry", "scanned"), False, None, None),
+    # a call of the transform's result, and a name bound to it
+    ("out = nnx.scan(lambda c, x: (c, x))(1.0, jnp.ones(2))\n",
+     ("carry", "scanned"), True, "1.0", "jnp.ones(2)"),
+    ("def f(c, x):\n    return c, x\ng = nnx.scan(f, length=3, in_axes=(nnx.Carry, None))\n"
+     "out = g(0.0, 5)\n", ("carry", "broadcast"), True, "0.0", None),
+    # axes the code does not spell as a tuple: not known
+    ("def f(c, x):\n    return c, x\nout = nnx.scan(f, in_axes=AXES)(0.0, 1)\n",
+     None, True, None, None),
+])
+def test_nnx_scan_sites_and_their_axes(source, axes, pair, init, xs):
+    model = FileModel(cst.parse_module(NNX + source))
+    [site] = model.sites
+    code = cst.Module([]).code_for_node
+    assert (site.qualified_name, site.callee, site.nnx) == ("flax.nnx.scan", "scan", True)
+    assert site.scan_axes == axes and site.scan_pair is pair
+    assert (code(site.init) if site.init is not None else None) == init
+    assert (code(site.args["xs"]) if "xs" in site.args else None) == xs
+    assert site.bodies[0].function is not None
+
+
+def test_nnx_loops_take_lax_arguments():
+    model = FileModel(cst.parse_module(
+        NNX + "a = nnx.fori_loop(0, 3, lambda i, c: c, 0, graph=True)\n"
+        "b = nnx.while_loop(lambda c: c < 3, lambda c: c + 1, 0)\n"
+        "c = nnx.compat.fori_loop(0, 3, lambda i, c: c, 0)\n"))
+    assert [(s.qualified_name, s.callee, s.nnx, sorted(s.args)) for s in model.sites] == [
+        ("flax.nnx.fori_loop", "fori_loop", True, ["body_fun", "graph", "init_val", "lower",
+                                                    "upper"]),
+        ("flax.nnx.while_loop", "while_loop", True, ["body_fun", "cond_fun", "init_val"]),
+        ("flax.nnx.fori_loop", "fori_loop", True, ["body_fun", "init_val", "lower", "upper"])]
+
+
+def test_a_partial_body_and_the_parameters_the_loop_does_not_pass():
+    from scanlint.semantic.carry import step_function
+
+    model = FileModel(cst.parse_module(
+        "import functools, jax\n"
+        "def body(i, c, rate, batches=None):\n    return c * rate\n"
+        "out = jax.lax.fori_loop(0, 3, functools.partial(body, rate=0.5), 1.0)\n"
+        "def cond_step(state, data=iter([])):\n    return state\n"
+        "w = jax.lax.while_loop(lambda s: s < 1, cond_step, 0)\n"))
+    fori, while_ = model.sites
+    step = step_function(model, fori, methods=True)
+    assert step.node.name.value == "body" and step.carry_name == "c"
+    assert sorted(step.preset) == ["batches", "rate"]
+    assert [p.name.value for p in step.params] == ["i", "c"]
+    assert step_function(model, fori) is None  # the rewriting rules do not get it
+    step = step_function(model, while_, "body_fun", methods=True)
+    assert sorted(step.preset) == ["data"]
+
+
 def test_functions_under_jit_and_their_static_parameters():
     from scanlint.semantic.jit_loops import jit_loops
 

@@ -12,7 +12,8 @@ from conftest import FIXTURES, ROOT
 from scanlint.core.settings import Settings
 from scanlint.engine.check import check_text
 from scanlint.prefilter import slicing
-from scanlint.prefilter.syntax import may_have_site, parse
+from scanlint.prefilter.syntax import may_have_site, parse, text_may_hold_site
+from scanlint.prefilter.text import may_contain_site
 from scanlint.rules import Valid, all_rules
 from scanlint.semantic.model import FileModel
 from scanlint.source.discovery import discover
@@ -276,6 +277,25 @@ def test_names_are_matched_as_python_spells_them():
     text = "import jax.lax as ｌ\n\ndef run(f, xs):\n    return ｌ.scan(f, 0.0, xs)\n"
     assert may_have_site(text)
     assert len(FileModel(cst.parse_module(text), text).sites) == 1
+
+
+@pytest.mark.parametrize("text", [
+    # NNX files may spell neither `jax` nor `lax`; `nnx.scan` need not be called
+    "from flax import nnx\n\n@nnx.scan\ndef step(c, x):\n    return c + x, c\n",
+    "import flax.nnx as n\n\ndef run(f, y):\n    return n.fori_loop(0, 3, f, y)\n",
+    "from flax.nnx import scan as sc\nfrom functools import partial\n\n"
+    "@partial(sc, out_axes=0)\ndef step(c, x):\n    return c, x\n",
+    "from flax.nnx.transforms import iteration\n\n"
+    "def run(f, y):\n    return iteration.while_loop(f, f, y)\n",
+])
+def test_nnx_sites_pass_the_prefilters_and_stay_out_of_stubs(text):
+    text += "\n\ndef unrelated():\n    return 1\n"
+    assert may_contain_site(text) and text_may_hold_site(text) and may_have_site(text)
+    model = FileModel(cst.parse_module(text), text)
+    assert [s.nnx for s in model.sites] == [True]
+    selection = slicing.select(text, parse(text))
+    assert selection is not None  # `unrelated` goes; the def holding the site stays
+    assert {stub.name for stub in selection.stubs.values()} == {"unrelated"}
 
 
 def test_a_file_no_site_can_be_in_imports_neither_libcst_nor_rules():

@@ -61,10 +61,14 @@ def active_rules(settings: Settings, path: str = ""):
 
 
 # -- checking ---------------------------------------------------------------------------
-def check_text(text: str, path: str, settings: Settings, tree=None) -> list[Diagnostic]:
+def check_text(text: str, path: str, settings: Settings, tree=None,
+               trace: CheckTrace | None = None, cancelled=None) -> list[Diagnostic]:
     """Every unsuppressed diagnostic for one file's text. ``tree``: Python's `ast` of the
     same text, when the caller has it (flake8 does). The text tests run here, before the
-    big-stack thread: starting one costs about a millisecond, more than they take."""
+    big-stack thread: starting one costs about a millisecond, more than they take.
+    ``trace`` (engine/incremental.py) receives what a later edit of the text may reuse;
+    ``cancelled`` (a `threading.Event`), when set, stops the check between stages with
+    CheckCancelled (the language server's stale checks)."""
     # Rules (and LibCST, which they import) are loaded only for files that may hold a site.
     if not may_contain_site(text):
         return []
@@ -73,7 +77,7 @@ def check_text(text: str, path: str, settings: Settings, tree=None) -> list[Diag
     if not text_may_hold_site(text) and not may_be_too_deep(text):
         return []  # what follows would find no site either, and no depth to report
     with rare_collections():
-        return on_big_stack(_check_text, text, path, settings, tree)
+        return on_big_stack(_check_text, text, path, settings, tree, trace, cancelled)
 
 
 @contextmanager
@@ -97,7 +101,8 @@ def rare_collections():
 _RARE_COLLECTIONS = (50_000, 20, 20)
 
 
-def _check_text(text: str, path: str, settings: Settings, tree=None) -> list[Diagnostic]:
+def _check_text(text: str, path: str, settings: Settings, tree=None,
+                trace: CheckTrace | None = None, cancelled=None) -> list[Diagnostic]:
     from scanlint.prefilter.syntax import may_have_site, parse, site_facts
 
     tree = tree if tree is not None else parse(text)
@@ -108,6 +113,8 @@ def _check_text(text: str, path: str, settings: Settings, tree=None) -> list[Dia
         return [system_diagnostic(READ_ERROR, path, f"not checked: {deep}")]
     facts = site_facts(text, tree) if tree is not None else None
     if not may_have_site(text, tree, facts):
+        if trace is not None and tree is not None:
+            trace.seen(tree, facts, "siteless")
         return []
     rules = active_rules(settings, path)
     if not rules:
@@ -117,21 +124,57 @@ def _check_text(text: str, path: str, settings: Settings, tree=None) -> list[Dia
     selection = select(text, tree, facts)
     stats = ParseStats(path, text.count("\n") + 1) if PARSE_LOG is not None else None
     while True:
+        _stop_if(cancelled)
         sliced = selection.source() if selection is not None else None
         if stats is not None:
             stats.parsed.append(selection.parsed_lines() if selection is not None
                                 else stats.lines)
         try:
-            found = _check_parsed(text, tree, path, settings, rules, sliced)
+            found = _check_parsed(text, tree, path, settings, rules, sliced, cancelled)
             if stats is not None:
                 PARSE_LOG.append(stats)
+            if trace is not None and selection is not None:
+                trace.seen(tree, facts, "sliced", selection.stubs)
             return found
         except OutsideSlice as need:
             if selection is None or sliced is None:
                 raise  # a full parse leaves nothing out: a bug, reported as SCN990
+            if trace is not None:
+                trace.asked_reading |= need.reading
             selection = selection.widened(need, sliced)
             if stats is not None:
                 stats.needs.append(_why(need, selection is None))
+        finally:
+            if trace is not None and sliced is not None:
+                trace.asked_read |= sliced.names_asked()
+
+
+class CheckCancelled(Exception):
+    """The caller no longer wants this check (its text has been edited since)."""
+
+
+def _stop_if(cancelled) -> None:
+    if cancelled is not None and cancelled.is_set():
+        raise CheckCancelled
+
+
+@dataclass
+class CheckTrace:
+    """What one check of a text decided on, for re-checking it after an edit
+    (`engine/incremental.py`): the `ast`, the site facts, how it ended ("siteless": no
+    statement may hold a site; "sliced": checked with the final selection's ``stubs``), and
+    every name asked of the stubs' text (`read_in_a_stub`, `stubs_reading`). Left empty
+    (``outcome`` "") when the check ended otherwise (text tests, whole-file parse, too deep)."""
+
+    tree: object = None
+    facts: object = None
+    outcome: str = ""
+    stubs: dict = field(default_factory=dict)
+    asked_read: set = field(default_factory=set)
+    asked_reading: set = field(default_factory=set)
+
+    def seen(self, tree, facts, outcome: str, stubs: dict | None = None) -> None:
+        self.tree, self.facts, self.outcome, self.stubs = tree, facts, outcome, stubs or {}
 
 
 # -- parse statistics (benchmarks/slice_equivalence.py, tests) ---------------------------------
@@ -175,7 +218,7 @@ def _why(need, whole: bool) -> str:
 
 
 def _check_parsed(text: str, tree, path: str, settings: Settings, rules,
-                  sliced) -> list[Diagnostic]:
+                  sliced, cancelled=None) -> list[Diagnostic]:
     """The diagnostics of ``text``, parsed whole or, with ``sliced``, as the selection's
     text with stubs (any question about what a stub hides raises OutsideSlice)."""
     import libcst as cst
@@ -198,15 +241,16 @@ def _check_parsed(text: str, tree, path: str, settings: Settings, rules,
         if sliced is not None:
             raise OutsideSlice(everything=True) from None
         return [system_diagnostic(INTERNAL_ERROR, path, "internal error: file nested too deeply")]
-    from scanlint.semantic.jit_loops import jit_comprehensions, jit_loops
+    from scanlint.semantic.jit_functions import jitted_functions
 
-    if not model.sites and not jit_loops(model) and not jit_comprehensions(model):
+    if not model.sites and not jitted_functions(model):
         model.close()
         return []
     ctx = RuleContext(model, text, path, settings)
     found: list[Diagnostic] = []
     try:
         for rule in rules:
+            _stop_if(cancelled)
             try:
                 found.extend(rule().check(ctx))
             except OutsideSlice:

@@ -78,6 +78,13 @@ def too_deep(text: str, tree=None) -> str | None:
     return None
 
 
+def within_depth_limit(statement) -> bool:
+    """Whether this top-level statement (an `ast` node) keeps a module whose other
+    statements are within the limit within it (engine/incremental.py: a statement an edit
+    changed)."""
+    return _depth([statement]) < _MAX_DEPTH
+
+
 def _certainly_shallow(tree, text: str) -> bool:
     """Whether ``tree`` is proved no deeper than _MAX_DEPTH without walking every node. A
     statement adds at most three levels per enclosing statement (itself, a handler or case,

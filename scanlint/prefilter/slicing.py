@@ -32,7 +32,8 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from scanlint.prefilter.syntax import (SITE_PREDICATES, SiteFacts, _statements,
-                                       names_passed_to_sites, site_calls, site_facts,
+                                       names_passed_to_sites, site_arguments, site_calls,
+                                       site_facts,
                                        statement_lines, statement_may_hold_site, walk)
 from scanlint.prefilter.text import match_lines
 from scanlint.prefilter.words import any_word, first_starting_word, starting_words
@@ -51,6 +52,11 @@ _MARK = f"scanlint-stub-{secrets.token_hex(8)}"
 _MARK_LINES = re.compile(re.escape(_MARK) + r" (\d+)-(\d+)")
 _GLOBAL = re.compile(r"\bglobal\b")
 _DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+def physical_lines(text: str) -> list[str]:
+    """``text``'s lines with their endings, as Python's tokenizer splits them."""
+    return _LINE.findall(text)
 
 
 def enabled() -> bool:
@@ -196,16 +202,29 @@ class SlicedSource:
         `ast`)."""
         name = _nfkc(name)
         if name not in self._reads:
-            word = re.compile(rf"{re.escape(name)}\b")
             self._reads[name] = any(
-                first_starting_word(word, "".join(self.original_lines[stub.first - 1:stub.last]))
-                is not None
-                and _reads_name(stub.node, name) for stub in self.stubs.values())
+                may_read("".join(self.original_lines[stub.first - 1:stub.last]), stub.node, name)
+                for stub in self.stubs.values())
         return self._reads[name]
+
+    def names_asked(self) -> set[str]:
+        """The names `read_in_a_stub` was asked about (engine/incremental.py reuses a
+        check only for edits that answer them as before)."""
+        return set(self._reads)
 
     def stubs_reading(self, names: frozenset[str]) -> set[tuple[int, ...]]:
         return {stub.path for stub in self.stubs.values()
-                if any(_reads_name(stub.node, n) for n in names)}
+                if any(reads_name(stub.node, n) for n in names)}
+
+
+def may_read(text: str, node: ast.stmt, name: str) -> bool:
+    """What `SlicedSource.read_in_a_stub` asks of one stub: its ``text`` spells ``name`` (NFKC)
+    as a word and its ``node`` reads it."""
+    return spells_word(text, name) and reads_name(node, name)
+
+
+def spells_word(text: str, name: str) -> bool:
+    return first_starting_word(re.compile(rf"{re.escape(name)}\b"), text) is not None
 
 
 def _is_stub(statement) -> bool:
@@ -218,7 +237,7 @@ def _is_stub(statement) -> bool:
     return comment is not None and _MARK in comment.value
 
 
-def _reads_name(node: ast.stmt, name: str) -> bool:
+def reads_name(node: ast.stmt, name: str) -> bool:
     return any(isinstance(n, ast.Name) and n.id == name for n in walk(node))
 
 
@@ -384,7 +403,8 @@ def select(text: str, tree: ast.Module | None,
                 loop_classes.add(index)
 
     passed |= _module_reach(passed, bodies, tree)
-    needed |= _readers_of(site_functions, tree, text)
+    needed |= _readers_of(site_functions | (facts.jit.readers if facts.jit else set()), tree,
+                          text)
 
     global_lines = [number for number, line in enumerate(lines, 1) if "global" in line]
 
@@ -424,8 +444,9 @@ def _read_by_bodies(statement: ast.stmt, facts: SiteFacts) -> set[str]:
     them."""
     named: set[str] = set()
     read: set[str] = set()
-    for node in site_calls(statement, facts):
-        for argument in [*node.args, *(k.value for k in node.keywords)]:
+    sites = site_calls(statement, facts)
+    for node in sites:
+        for argument in site_arguments(node):
             while isinstance(argument, ast.Call) and argument.args:
                 argument = argument.args[0]
             if isinstance(argument, ast.Name):
@@ -438,7 +459,21 @@ def _read_by_bodies(statement: ast.stmt, facts: SiteFacts) -> set[str]:
         elif isinstance(node, ast.Assign) and any(
                 isinstance(t, ast.Name) and t.id in named for t in node.targets):
             read |= _names_read(node.value)  # a lambda, or `partial(_cond, tol)`
-    return named | read
+    return named | read | _read_by_decorated(statement, sites)
+
+
+def _read_by_decorated(statement: ast.stmt, sites: list[ast.AST]) -> set[str]:
+    """The names read by the defs in ``statement`` that a possible site decorates (`@nnx.scan`,
+    `@nnx.scan(...)`, `@partial(nnx.scan, ...)`): each such def is a body."""
+    if not sites:
+        return set()
+    site_ids = {id(node) for node in sites}
+    read: set[str] = set()
+    for node in _statements([statement]):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
+                id(part) in site_ids for d in node.decorator_list for part in ast.walk(d)):
+            read |= _names_read(node)
+    return read
 
 
 def _module_reach(passed: set[str], bodies: set[str], tree: ast.Module,

@@ -19,11 +19,15 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from scanlint.prefilter.text import (constant_range_lines, line_breaks, match_lines,
-                                     may_contain_unrolled_loop)
+from scanlint.prefilter.text import line_breaks, match_lines, may_contain_unrolled_loop
 from scanlint.prefilter.words import any_word, first_starting_word, starting_words
 
 FAMILY = frozenset({"scan", "fori_loop", "while_loop", "map"})
+# Flax NNX's loops (`flax.nnx.scan`, ...): no `map`. `nnx.scan` is also a decorator, so a
+# mention of it that is no call may be a site (`@nnx.scan`, `@partial(nnx.scan, ...)`).
+NNX_FAMILY = frozenset({"scan", "fori_loop", "while_loop"})
+# Packages whose imports the model resolves loops through.
+LOOP_PACKAGES = frozenset({"jax", "flax"})
 # Packages whose imports can name a jit (`jax.jit`, `flax.nnx.jit`, `equinox.filter_jit`),
 # and the names those jits have.
 JIT_PACKAGES = frozenset({"jax", "flax", "equinox"})
@@ -96,19 +100,20 @@ def _imports(tree: ast.Module, text: str | None = None) -> list[ast.stmt]:
 
 
 def _jax_imports(imports: list[ast.stmt]) -> dict[str, set[str]]:
-    """Each local name a jax import binds (in any scope), with the dotted names it is bound
-    to: `import jax.lax` binds `jax` to "jax", `import jax.lax as L` binds `L` to "jax.lax",
+    """Each local name a jax or flax import binds (in any scope), with the dotted names it
+    is bound to: `import jax.lax` binds `jax` to "jax", `import jax.lax as L` binds `L` to
+    "jax.lax",
     `from jax import lax as x` binds `x` to "jax.lax"; a star import binds each family name.
     This is what the model resolves callees through (`scopes.import_qualified_name`)."""
     bound: dict[str, set[str]] = {}
     for node in imports:
         if isinstance(node, ast.Import):
             for alias in node.names:
-                if alias.name == "jax" or alias.name.startswith("jax."):
+                if alias.name.split(".")[0] in LOOP_PACKAGES:
                     name = alias.asname or alias.name.split(".")[0]
                     bound.setdefault(name, set()).add(alias.name if alias.asname else name)
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module and (
-                node.module == "jax" or node.module.startswith("jax.")):
+                node.module.split(".")[0] in LOOP_PACKAGES):
             for alias in node.names:
                 for name in (FAMILY if alias.name == "*" else [alias.asname or alias.name]):
                     imported = name if alias.name == "*" else alias.name
@@ -118,9 +123,21 @@ def _jax_imports(imports: list[ast.stmt]) -> dict[str, set[str]]:
 
 def possible_callee(dotted: str) -> bool:
     """A superset of the dotted names the model takes for scan-family functions: each starts
-    with `jax.`, has `lax` in it and ends with a family name (`model.SIGNATURES`, `ALIASES`)."""
-    return (dotted.startswith("jax.") and "lax" in dotted
-            and dotted.rsplit(".", 1)[-1] in FAMILY)
+    with `jax.`, has `lax` in it and ends with a family name, or starts with `flax.`, has
+    `nnx` in it and ends with an NNX family name (`model.SIGNATURES`, `ALIASES`)."""
+    last = dotted.rsplit(".", 1)[-1]
+    return ((dotted.startswith("jax.") and "lax" in dotted and last in FAMILY)
+            or possible_nnx_scan(dotted) or (possible_nnx_loop(dotted)))
+
+
+def possible_nnx_loop(dotted: str) -> bool:
+    return (dotted.startswith("flax.") and "nnx" in dotted
+            and dotted.rsplit(".", 1)[-1] in NNX_FAMILY)
+
+
+def possible_nnx_scan(dotted: str) -> bool:
+    """A name the model may take for `flax.nnx.scan`, a site even where it is not called."""
+    return possible_nnx_loop(dotted) and dotted.endswith(".scan")
 
 
 # What may stand between the parts of an attribute chain or call: whitespace, a backslash
@@ -148,7 +165,7 @@ _IMPORT_WORD = re.compile(r"import\b")
 def may_call_family(text: str) -> bool:
     """A sound test on the text alone, before `ast`: a site is a call of a family function
     imported as such, or of `name.attr.scan` where the dotted name `name` is imported as,
-    followed by the attributes, has `lax` in it (`possible_callee`). `jax.tree.map(f, x)`
+    followed by the attributes, has `lax` or `nnx` in it (`possible_callee`). `jax.tree.map(f, x)`
     and `args.map(f)` cannot be one unless an import binds `jax` or `args` to a name.
     Read as `ast` reads names (NFKC), the text is searched for what a `from` import or an
     `as` may bind: a superset of the names, found on the text alone."""
@@ -158,8 +175,8 @@ def may_call_family(text: str) -> bool:
     roots = set(FAMILY)  # a family function imported by name (`from jax.lax import scan`)
     for match in re.finditer(_FAMILY_ATTRIBUTE, text):
         chain = _chain_before(text, match.start())
-        if chain is None or "lax" in chain:
-            return True  # not a plain `a.b.c` before the dot, or one naming `lax`
+        if chain is None or "lax" in chain or "nnx" in chain:
+            return True  # not a plain `a.b.c` before the dot, or one naming `lax` or `nnx`
         roots.add(chain.split(".", 1)[0])
     return not roots.isdisjoint(_names_imports_may_bind(text))
 
@@ -231,6 +248,7 @@ class SiteFacts:
 
     imports: dict[str, frozenset[str]]  # local name -> dotted names jax imports bind it to
     functions: frozenset[str]  # local names bound to a possible callee itself
+    nnx_scans: frozenset[str]  # those bound to a possible `nnx.scan` (a site uncalled too)
     token_lines: tuple[int, ...]  # sorted lines where a possible callee is spelled
     jit: "JitFacts | None" = None  # for loops under jit (SCN3xx); None: nothing jit-able imported
     # statement -> its possible site calls, found once (`site_calls`)
@@ -242,6 +260,8 @@ def site_facts(text: str, tree: ast.Module) -> SiteFacts:
     imports = {name: frozenset(dotted) for name, dotted in _jax_imports(statements).items()}
     functions = frozenset(name for name, dotted in imports.items()
                           if any(possible_callee(d) for d in dotted))
+    nnx_scans = frozenset(name for name, dotted in imports.items()
+                          if any(possible_nnx_scan(d) for d in dotted))
     lines: set[int] = set()
     if imports:
         _add_lines(lines, text, re.finditer(_FAMILY_ATTRIBUTE, text))  # raw: as the model reads
@@ -249,7 +269,8 @@ def site_facts(text: str, tree: ast.Module) -> SiteFacts:
     if functions:
         searchable = _searchable(text)
         _add_lines(lines, searchable, starting_words(any_word(functions), searchable))
-    return SiteFacts(imports, functions, tuple(sorted(lines)), jit_facts(tree, text, statements))
+    return SiteFacts(imports, functions, nnx_scans, tuple(sorted(lines)),
+                     jit_facts(tree, text, statements))
 
 
 def _add_lines(lines: set[int], text: str, matches: Iterable[re.Match]) -> None:
@@ -292,13 +313,19 @@ def site_calls(statement: ast.stmt, facts: SiteFacts) -> list[ast.Call]:
 
 def possible_site_call(node: ast.AST, facts: SiteFacts) -> bool:
     """Whether ``node`` is a call the model may resolve to a scan-family function: of a name
-    or a `name.attr.scan` chain whose name a jax import binds so that the dotted callee is a
-    possible one (the model resolves callees through imports only)."""
-    if not isinstance(node, ast.Call):
-        return False
-    func = node.func
+    or a `name.attr.scan` chain whose name a jax or flax import binds so that the dotted
+    callee is a possible one (the model resolves callees through imports only); or a
+    mention of a possible `nnx.scan` that is not called (a decorator, `partial`'s target)."""
+    if isinstance(node, ast.Call):
+        return _possible_name(node.func, facts, possible_callee)
+    return (isinstance(node, ast.Attribute) and node.attr == "scan" or isinstance(
+        node, ast.Name) and node.id in facts.nnx_scans) and _possible_name(
+            node, facts, possible_nnx_scan)
+
+
+def _possible_name(func: ast.expr, facts: SiteFacts, possible) -> bool:
     if isinstance(func, ast.Name):
-        return func.id in facts.functions
+        return func.id in (facts.functions if possible is possible_callee else facts.nnx_scans)
     if not (isinstance(func, ast.Attribute) and func.attr in FAMILY):
         return False
     attributes = []
@@ -309,7 +336,7 @@ def possible_site_call(node: ast.AST, facts: SiteFacts) -> bool:
     if not isinstance(base, ast.Name):
         return False
     tail = "." + ".".join(reversed(attributes))
-    return any(possible_callee(dotted + tail) for dotted in facts.imports.get(base.id, ()))
+    return any(possible(dotted + tail) for dotted in facts.imports.get(base.id, ()))
 
 
 
@@ -319,30 +346,46 @@ def names_passed_to_sites(statement: ast.stmt, facts: SiteFacts) -> set[str]:
     step functions, `partial` targets and carry classes a site names."""
     names: set[str] = set()
     for node in site_calls(statement, facts):
-        for argument in [*node.args, *(k.value for k in node.keywords)]:
+        for argument in site_arguments(node):
             names.update(n.id for n in walk(argument) if isinstance(n, ast.Name))
     return names
 
 
+def site_arguments(node: ast.AST) -> list[ast.expr]:
+    """The arguments of a possible site call (none for an uncalled `nnx.scan`)."""
+    if not isinstance(node, ast.Call):
+        return []
+    return [*node.args, *(k.value for k in node.keywords)]
+
+
 # -- loops under jit (SCN3xx) ---------------------------------------------------------------
+# Builtins that iterate over their argument (SCN302 sites), as `semantic/jit_iterations.py`.
+ITERATING_BUILTINS = frozenset({"sum", "max", "min", "any", "all", "sorted", "list", "tuple",
+                                "set", "enumerate", "zip", "map", "reversed", "iter"})
+_FOLLOWED = 4  # names followed through assignments (`grad_fn = jax.grad(loss)`), as the model
+
+
 @dataclass(frozen=True)
 class JitFacts:
-    """What a module's imports and text say about its jit functions; with them, each
+    """What a module says about its functions under jit, by name (scopes ignored, so a
+    superset of what the model finds, `semantic/jit_functions.py`); with them, each
     top-level statement can be judged alone (`may_hold_unrolled_loop`)."""
 
     roots: frozenset[str]  # names bound by imports from jax, flax or equinox
     jit_names: frozenset[str]  # those a jit is imported as (`from jax import jit as J`)
-    wrapped: frozenset[str]  # names passed to a jit call (`jax.jit(f)`, `J(partial(f, ...))`)
-    looping_wrapped: frozenset[str]  # those of them that are top-level defs with a range loop
-    range_lines: tuple[int, ...] = ()  # sorted lines where a `range(...)` call may count trips
+    wrapped: frozenset[str]  # names read in a jit call's arguments (defs, methods, lambdas')
+    under_jit: frozenset[str]  # defs that may run under jit: those, decorated ones, and the
+    #                            methods they call on their parameters or `self`
+    needed: frozenset[str]  # those that iterate, or whose calls reach one that does
+    calling: frozenset[int] = frozenset()  # ids of top-level statements with such a jit call
+    readers: frozenset[str] = frozenset()  # defs whose callers the model reads (kept too)
 
 
 def jit_facts(tree: ast.Module, text: str,
               imports: list[ast.stmt] | None = None) -> JitFacts | None:
-    """None when nothing in the module is imported from a package that has a jit, or no
-    `range(...)` call may have constant arguments (`text.constant_range_lines`). Every jit
-    the model resolves is a name imported as one, or an attribute `jit`/`filter_jit` of a
-    name imported from such a package (`jax.jit`, `api.jit`, `eqx.filter_jit`)."""
+    """None when nothing in the module is imported from a package that has a jit. Every
+    jit the model resolves is a name imported as one, or an attribute `jit`/`filter_jit`
+    of a name imported from such a package (`jax.jit`, `api.jit`, `eqx.filter_jit`)."""
     roots, jit_names = set(), set()
     for node in imports if imports is not None else _imports(tree):
         if isinstance(node, ast.Import):
@@ -352,61 +395,254 @@ def jit_facts(tree: ast.Module, text: str,
                 node.module.split(".")[0] in JIT_PACKAGES:
             roots.update(a.asname or a.name for a in node.names if a.name != "*")
             jit_names.update(a.asname or a.name for a in node.names if a.name in JIT_ATTRIBUTES)
-    range_lines = constant_range_lines(text)
-    if not roots or not range_lines:
-        return None  # no range loop whose trips the model can count (`_constant_range`)
-    wrapped = _wrapped_names(text, jit_names)
-    looping = frozenset(s.name for s in tree.body
-                        if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
-                        and s.name in wrapped and _has_range_loop(s))
-    return JitFacts(frozenset(roots), frozenset(jit_names), wrapped, looping, range_lines)
+    if not roots:
+        return None
+    partial = JitFacts(frozenset(roots), frozenset(jit_names), frozenset(), frozenset(),
+                       frozenset())
+    searchable = _searchable(text)
+    word = any_word(jit_names | JIT_ATTRIBUTES)
+    lines = _lines_of(searchable, word)
+    wrapped: set[str] = set()
+    calls: dict[int, set[str]] = {}
+    decorated: list[ast.AST] = []
+    for statement in _statements_on(tree, lines):
+        for node in _statements([statement]):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                if not isinstance(node, ast.ClassDef) and any(
+                        _applies_jit(d, partial) for d in node.decorator_list):
+                    decorated.append(node)
+                parts = [*node.decorator_list, *getattr(node, "bases", ()),
+                         *(k.value for k in getattr(node, "keywords", ()))]
+                if not isinstance(node, ast.ClassDef):
+                    parts += [*node.args.defaults, *(d for d in node.args.kw_defaults if d)]
+            elif _spans(node, lines):
+                parts = _own_expressions(node)  # a statement on a line spelling a jit
+            else:
+                continue
+            for part in parts:
+                for call in walk(part):
+                    if isinstance(call, ast.Call) and _names_jit(call.func, partial) and \
+                            call.args and not isinstance(call.args[0], ast.Starred):
+                        read = _traced_names(call.args[0])
+                        wrapped |= read
+                        calls.setdefault(id(statement), set()).update(read)
+    wrapped |= _assigned_to(tree, searchable, wrapped)
+    defs = _defs_named(tree, searchable, wrapped)
+    roots_found = decorated + [d for ds in defs.values() for d in ds]
+    reads = {id(d): _read_of_parameters(d) for d in roots_found}
+    called = {name for found in reads.values() for name in found[1]}
+    iterated = {d.name for d in roots_found if reads[id(d)][2]}
+    called_defs = [d for ds in _defs_named(tree, searchable, called).values() for d in ds]
+    iterating = {id(d) for d in roots_found if reads[id(d)][0]} | {
+        id(d) for d in called_defs if _iterates(d)}
+    needed = {d.name for d in called_defs if id(d) in iterating}
+    needed |= {d.name for d in roots_found if id(d) in iterating or needed & reads[id(d)][1]}
+    calling = frozenset(k for k, read in calls.items() if read & needed)
+    # The model reads the calls of a def under jit that iterates over (or counts with) a
+    # parameter, or reads on one a method that iterates: kept up front, they cost no
+    # widening.
+    readers = {d.name for d in roots_found if d.name in iterated or reads[id(d)][3] & needed}
+    return JitFacts(frozenset(roots), frozenset(jit_names), frozenset(wrapped),
+                    frozenset({d.name for d in decorated} | wrapped | called),
+                    frozenset(needed), calling, frozenset(readers))
 
 
-# What follows a jit's name in a call that wraps a function: `(f`, or `(partial(f` and
-# `(functools.partial(f` (the first name inside a call inside it).
-_WRAPPED = re.compile(rf"{_GAP}\({_GAP}(?:(?:\w+{_GAP}\.{_GAP})*\w+{_GAP}\({_GAP})?(\w+)")
+def _own_expressions(node: ast.stmt) -> list[ast.AST]:
+    """A statement's own expressions: all of a simple statement, a compound one's header
+    (its body's statements are visited on their own)."""
+    if isinstance(node, (ast.If, ast.While)):
+        return [node.test]
+    if isinstance(node, (ast.For, ast.AsyncFor)):
+        return [node.target, node.iter]
+    if isinstance(node, (ast.With, ast.AsyncWith)):
+        return list(node.items)
+    if isinstance(node, ast.Try) or type(node).__name__ == "TryStar":
+        return [h.type for h in node.handlers if h.type is not None]  # type: ignore
+    if isinstance(node, ast.Match):
+        return [node.subject]
+    return [node]
 
 
-def _wrapped_names(text: str, jit_names: set[str]) -> frozenset[str]:
-    """The first name inside each call of a word that may name a jit: one imported as a jit,
-    or `jit`/`filter_jit` (the model's `jax.jit`, `eqx.filter_jit`, ... spell them). A
-    superset of the wraps the model resolves: it also matches strings, comments and jits of
-    other packages."""
-    found = set()
-    for name in starting_words(any_word(jit_names | JIT_ATTRIBUTES), text):
-        call = _WRAPPED.match(text, name.end())
-        if call is not None:
-            found.add(call.group(1))
-    return frozenset(found)
+def _lines_of(text: str, word: re.Pattern) -> list[int]:
+    """The sorted lines on which ``word`` is spelled."""
+    lines: set[int] = set()
+    _add_lines(lines, text, starting_words(word, text))
+    return sorted(lines)
 
 
-def may_jit_a_counted_loop(text: str) -> bool:
-    """A sound test on the text alone for an SCN301 site: a `range(...)` call that may
-    count trips (`text.constant_range_lines`), in or after a def that a jit may decorate
-    (a decorator spelling `jit`, `filter_jit` or a name a jit is imported as) or wrap by
-    name (`jax.jit(f)` and a `def f`). The def starts on or before the loop's line."""
+def _spans(node: ast.stmt, marks: list[int]) -> bool:
+    first, last = node.lineno, node.end_lineno or node.lineno
+    at = bisect.bisect_left(marks, first)
+    return at < len(marks) and marks[at] <= last
+
+
+def _statements_on(tree: ast.Module, marks: list[int]) -> list[ast.stmt]:
+    """The top-level statements spanning one of the lines ``marks``."""
+    if not marks:
+        return []
+    found = []
+    for statement in tree.body:
+        first, last = statement_lines(statement)
+        at = bisect.bisect_left(marks, first)
+        if at < len(marks) and marks[at] <= last:
+            found.append(statement)
+    return found
+
+
+def _names_jit(func: ast.expr, facts: JitFacts) -> bool:
+    """A callee that may resolve to a jit: a name imported as one, `<import>...jit`."""
+    if isinstance(func, ast.Name):
+        return func.id in facts.jit_names
+    if isinstance(func, ast.Attribute) and func.attr in JIT_ATTRIBUTES:
+        root = func.value
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        return isinstance(root, ast.Name) and root.id in facts.roots
+    return False
+
+
+def _traced_names(expr: ast.AST, depth: int = 0) -> set[str]:
+    """The names through which a jit call's first argument may reach a def, as the model
+    follows it (`semantic/jit_functions._targets`): a name; a method's name; the names a
+    lambda's body calls; a call's first argument (a transformation, `partial`, a jit)."""
+    if depth > _FOLLOWED:
+        return set()
+    if isinstance(expr, ast.Name):
+        return {expr.id}
+    if isinstance(expr, ast.Attribute):
+        return {expr.attr}
+    if isinstance(expr, ast.Lambda):
+        return {n.func.id for n in walk(expr.body)
+                if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+    if isinstance(expr, ast.Call) and expr.args and not isinstance(expr.args[0], ast.Starred):
+        return _traced_names(expr.args[0], depth + 1)
+    return set()
+
+
+def _assigned_to(tree: ast.Module, text: str, names: set[str]) -> set[str]:
+    """What the values assigned to ``names`` may trace (`grad_fn = jax.grad(loss)`: `loss`),
+    followed as far as the model follows them."""
+    found: set[str] = set()
+    frontier = set(names)
+    for _ in range(_FOLLOWED):
+        if not frontier:
+            break
+        targets = _ASSIGNED(frontier)
+        new: set[str] = set()
+        for statement in _statements_on(tree, _lines_of(text, targets)):
+            for node in _statements([statement]):
+                if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+                    bound = {n.id for t in (node.targets if isinstance(node, ast.Assign)
+                                            else [node.target])
+                             for n in walk(t) if isinstance(n, ast.Name)}
+                    if bound & frontier:
+                        new |= _traced_names(node.value)
+        frontier = new - found - names
+        found |= new
+    return found
+
+
+def _ASSIGNED(names: set[str]) -> re.Pattern:
+    """`name = ...` or `name: T = ...` (what the model follows: one name, one target)."""
+    return re.compile(r"(?:%s)\b[ \t]*(?::[^=\r\n]*)?=(?!=)" % "|".join(
+        map(re.escape, sorted(names))))
+
+
+def _defs_named(tree: ast.Module, text: str, names: set[str]) -> dict[str, list[ast.AST]]:
+    """The defs (at any depth, methods too) with one of ``names``: the top-level statements
+    on whose lines `def NAME` is spelled, each walked once (statements only)."""
+    if not names:
+        return {}
+    starts = [statement_lines(s)[0] for s in tree.body]
+    holding: dict[int, ast.stmt] = {}
+    for definition, line in match_lines(text, starting_words(_DEF_NAME, text)):
+        if definition.group(1) not in names:
+            continue
+        at = bisect.bisect_right(starts, line) - 1
+        if at >= 0 and line <= (tree.body[at].end_lineno or line):
+            holding[at] = tree.body[at]
+    found: dict[str, list[ast.AST]] = {}
+    for statement in holding.values():
+        for node in _statements([statement]):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in names:
+                found.setdefault(node.name, []).append(node)
+    return found
+
+
+def _read_of_parameters(function: ast.AST) -> tuple[bool, set[str], bool, set[str]]:
+    """Whether a def iterates (`_iterates`); the attributes it reads on its parameters or on
+    `self` (`p.m`: `m`; `p(...)`: `__call__`), where the model looks one call deeper; and
+    whether it iterates over (or counts a `range` with) a parameter, whose calls the model
+    reads for its value; and the attributes read on a parameter without annotation (not
+    `self`), whose class the model reads off the calls. One walk."""
+    args = function.args  # type: ignore[attr-defined]
+    every = (*args.posonlyargs, *args.args, *args.kwonlyargs)
+    params = {a.arg for a in every}
+    # Whose calls the model reads to tell what it holds: no annotation, not `self`.
+    bare = {a.arg for a in every if a.annotation is None and a.arg not in ("self", "cls")}
+    found: set[str] = set()
+    asked: set[str] = set()  # read on a bare parameter
+    iterates = over_parameter = False
+    for node in walk(function):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and \
+                node.value.id in params:
+            found.add(node.attr)
+            if node.value.id in bare:
+                asked.add(node.attr)
+        elif isinstance(node, ast.Call):
+            if isinstance(node.func, ast.Name):
+                if node.func.id in params:
+                    found.add("__call__")
+                    if node.func.id in bare:
+                        asked.add("__call__")
+                if node.func.id in ITERATING_BUILTINS:
+                    iterates = True
+                    over_parameter = over_parameter or _iterates_name(node, bare)
+        elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
+            iterates = True
+            over_parameter = over_parameter or _iterates_name(node.iter, bare)
+    return iterates, found, over_parameter, asked
+
+
+def _iterates_name(expr: ast.AST, names: set[str]) -> bool:
+    """``expr`` (a loop's iterable) is one of ``names``, or a call of a builtin on one
+    (`enumerate(p)`, `range(n)`, `zip(p, q)`, `sum(p)`)."""
+    if isinstance(expr, ast.Name):
+        return expr.id in names
+    return isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and any(
+        isinstance(a, ast.Name) and a.id in names for a in expr.args)
+
+
+def _iterates(function: ast.AST) -> bool:
+    """Whether a def (or a def nested in it) may hold an SCN3xx site: a `for` loop, a
+    comprehension, or a call of a builtin that iterates."""
+    for node in walk(function):
+        if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
+            return True
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+                node.func.id in ITERATING_BUILTINS:
+            return True
+    return False
+
+
+def may_apply_jit(text: str) -> bool:
+    """A sound test on the text alone for an SCN3xx site: a jit is applied, as a decorator
+    spelling `jit`, `filter_jit` or a name a jit is imported as, or called (that word
+    followed by `(`)."""
     if not may_contain_unrolled_loop(text):
         return False
-    last_loop = constant_range_lines(text)[-1]
     text = _searchable(text)
     if "\r" in text:  # `^` knows only LF; the lines stay the lines `ast` counts
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     names = JIT_ATTRIBUTES | set(_JIT_ALIAS.findall(text))
     jit_word = any_word(names)
-    for decorator, line in match_lines(text, _DECORATOR.finditer(text)):
-        if line > last_loop:
-            break
+    for decorator in _DECORATOR.finditer(text):
         header = _DEF_OR_CLASS_LINE.search(text, decorator.end())
         if first_starting_word(jit_word, text, decorator.end(),
                                header.start() if header else len(text)) is not None:
             return True
-    wrapped = _wrapped_names(text, names)
-    for definition, line in match_lines(text, starting_words(_DEF_NAME, text)) if wrapped else ():
-        if line > last_loop:
-            break
-        if definition.group(1) in wrapped:
-            return True
-    return False
+    call = re.compile(rf"(?:{'|'.join(map(re.escape, sorted(names)))})\b{_GAP}\(")
+    return first_starting_word(call, text) is not None
 
 
 _JIT_ALIAS = re.compile(rf"(?:filter_jit|jit)\b{_GAP}as\b{_GAP}(\w+)")
@@ -416,25 +652,22 @@ _DEF_NAME = re.compile(rf"def(?:[ \t\x0c]|\\{_BREAK})+(\w+)")  # after `\b`
 
 
 def may_hold_unrolled_loop(statement: ast.stmt, facts: JitFacts) -> bool:
-    """Whether one top-level statement may hold an SCN301 site: a def that may run under
-    jit (decorated through a jit import, or wrapped by name) with a `for ... in range(...)`
-    loop, nested defs and classes included; or a module-level call wrapping such a def
-    (`fast = jax.jit(simulate)`), which the model must see to know the def is jitted."""
-    first, last = statement_lines(statement)
-    at = bisect.bisect_left(facts.range_lines, first)
-    spelled = at < len(facts.range_lines) and facts.range_lines[at] <= last
-    for node in _statements([statement]) if spelled else ():  # no `range`: no range loop
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            continue
-        jitted = node.name in facts.wrapped or any(
-            _applies_jit(d, facts) for d in node.decorator_list)
-        if jitted and _has_range_loop(node):
-            return True
-    if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) or \
-            not facts.looping_wrapped:
+    """Whether one top-level statement may hold an SCN3xx site or what makes one: a def
+    that may run under jit (decorated through a jit import, named in a jit call's arguments,
+    or called on a parameter by one of those) that iterates or calls one that does, nested
+    defs and classes included; or a call of a jit naming such a def (`fast =
+    jax.jit(simulate)`, `jax.jit(solver.__call__)` in a function), which the model must see
+    to know the def is jitted."""
+    if id(statement) in facts.calling:
+        return True
+    if not facts.needed:
         return False
-    return any(isinstance(node, ast.Name) and node.id in facts.looping_wrapped
-               for node in walk(statement))
+    for node in _statements([statement]):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in \
+                facts.needed and (node.name in facts.under_jit or any(
+                    _applies_jit(d, facts) for d in node.decorator_list)):
+            return True
+    return False
 
 
 def _applies_jit(decorator: ast.expr, facts: JitFacts) -> bool:
@@ -451,47 +684,26 @@ def _applies_jit(decorator: ast.expr, facts: JitFacts) -> bool:
     return False
 
 
-def _has_range_loop(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """Whether ``function`` (or a def nested in it) has a `for ... in range(...)` loop whose
-    trip count may be a constant: the model computes it only from int literals, names bound
-    once to such values, parameter defaults, and arithmetic; a parameter without a default
-    of the loop's own function, a call or an attribute (`range(n)`, `range(len(x))`,
-    `range(x.ndim)`) never is one."""
-    params = _parameters_without_default(function.args)
-    for node in _statements(function.body, into_definitions=False):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            if _has_range_loop(node):
+def touches_jit_facts(statement: ast.stmt, facts: JitFacts) -> bool:
+    """Whether a statement holds what the module's jit facts are made of: a def or class
+    (nested ones too) named as a def under jit, needed by one, read in a jit call or
+    whose callers the model reads; or a read of a name read in a jit call (`g = f` makes
+    `g` one), of a reader or of a jit (a name imported as one, any `.jit` or `.filter_jit`).
+    A statement that holds none, before and after an edit, leaves `jit_facts` as they were
+    (each is computed from such defs, jit calls and decorators; a jit word in a string or
+    comment only puts its lines among those whose calls are read) and holds no SCN3xx site
+    (engine/incremental.py)."""
+    defined = facts.wrapped | facts.under_jit | facts.needed | facts.readers
+    read = facts.wrapped | facts.readers | facts.jit_names
+    for node in walk(statement):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            if node.name in defined:
                 return True
-        elif isinstance(node, ast.For) and _constant_range(node.iter, params):
+        elif isinstance(node, ast.Name) and node.id in read:
             return True
-    # Comprehensions unroll too (nested defs' included: the test may say yes too often).
-    return any(isinstance(node, ast.comprehension) and _constant_range(node.iter, params)
-               for node in walk(function))
-
-
-def _constant_range(expr: ast.expr, params: set[str]) -> bool:
-    return (isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name)
-            and expr.func.id == "range"
-            and all(_may_be_constant(arg, params) for arg in expr.args))
-
-
-def _parameters_without_default(args: ast.arguments) -> set[str]:
-    """A parameter with a default may give a trip count (its default); the others never."""
-    positional = [*args.posonlyargs, *args.args]
-    without = positional[:len(positional) - len(args.defaults)]
-    without += [a for a, default in zip(args.kwonlyargs, args.kw_defaults) if default is None]
-    return {a.arg for a in (*without, args.vararg, args.kwarg) if a is not None}
-
-
-def _may_be_constant(expr: ast.expr, params: set[str]) -> bool:
-    if isinstance(expr, ast.Constant):
-        return isinstance(expr.value, int)
-    if isinstance(expr, ast.Name):
-        return expr.id not in params
-    if isinstance(expr, ast.UnaryOp):
-        return _may_be_constant(expr.operand, params)
-    if isinstance(expr, ast.BinOp):
-        return _may_be_constant(expr.left, params) and _may_be_constant(expr.right, params)
+        elif isinstance(node, ast.Attribute) and (node.attr in read
+                                                  or node.attr in JIT_ATTRIBUTES):
+            return True
     return False
 
 
@@ -508,4 +720,4 @@ SITE_PREDICATES = (statement_may_hold_site, statement_may_hold_jit_loop)
 
 # Sound tests on the text alone, run before `ast`: a file for which none says yes cannot
 # hold a site. A rule with sites of another kind adds its own (and a SITE_PREDICATES entry).
-TEXT_TESTS = (may_call_family, may_jit_a_counted_loop)
+TEXT_TESTS = (may_call_family, may_apply_jit)

@@ -160,8 +160,10 @@ def formats() -> dict[str, Renderer]:
 
 
 def severity(diagnostic: Diagnostic) -> str:
-    """"error" for files that could not be checked (SCN9xx), "warning" for findings."""
-    return "error" if diagnostic.code.startswith("SCN9") else "warning"
+    """The finding's family's severity (`core/severity.py`): "error", "warning" or "note"."""
+    from scanlint.core.severity import severity as of_code
+
+    return of_code(diagnostic.code)
 
 
 def fingerprint(diagnostic: Diagnostic, ctx: ReportContext, occurrence: int = 1) -> str:

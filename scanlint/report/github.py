@@ -31,5 +31,6 @@ def render(diagnostics: list[Diagnostic], ctx: ReportContext) -> str:
             f"title={escape_property(f'scanlint ({d.code})')}",
         ])
         message = f"{d.code} {d.message}{ctx.cell_note(d)}"
-        lines.append(f"::{severity(d)} {properties}::{escape_data(message)}\n")
+        level = {"note": "notice"}.get(severity(d), severity(d))  # GitHub's ::notice
+        lines.append(f"::{level} {properties}::{escape_data(message)}\n")
     return "".join(lines)

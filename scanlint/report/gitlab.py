@@ -6,9 +6,11 @@ from __future__ import annotations
 import json
 
 from scanlint.core.diagnostic import Diagnostic
-from scanlint.report import ReportContext, fingerprints
+from scanlint.report import ReportContext, fingerprints, severity
 
 NAME = "gitlab"
+# Code Quality's levels (info, minor, major, critical, blocker) for the families' severities.
+GITLAB = {"error": "major", "warning": "minor", "note": "info"}
 
 
 def render(diagnostics: list[Diagnostic], ctx: ReportContext) -> str:
@@ -18,7 +20,7 @@ def render(diagnostics: list[Diagnostic], ctx: ReportContext) -> str:
             "description": f"{d.code} {d.message}{ctx.cell_note(d)}",
             "check_name": d.code,
             "fingerprint": print_.replace(":", "-") + "-" + d.code,
-            "severity": "major" if d.code.startswith("SCN9") else "minor",
+            "severity": GITLAB[severity(d)],
             "location": {"path": ctx.repo_path(d.path),
                          "lines": {"begin": ctx.file_position(d.path, d.start).line,
                                    "end": ctx.file_position(d.path, d.end).line}},

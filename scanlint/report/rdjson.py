@@ -30,7 +30,7 @@ def diagnostic(d: Diagnostic, ctx: ReportContext) -> dict:
         "message": d.message + ctx.cell_note(d),
         "location": {"path": ctx.repo_path(d.path),
                      "range": file_range(ctx, d.path, d.start, d.end)},
-        "severity": severity(d).upper(),
+        "severity": {"note": "INFO"}.get(severity(d), severity(d).upper()),
         "source": SOURCE,
         "code": {"value": d.code, "url": f"{DOCS_URL}#{d.code.lower()}"},
     }

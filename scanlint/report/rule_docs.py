@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from scanlint.core.severity import severity
 from scanlint.rules import FAMILIES, Rule, all_rules
 
 
@@ -21,8 +22,8 @@ def rules_markdown() -> str:
     parts = [
         "# Rule reference\n\n",
         "Generated from the rules' docstrings by `scanlint rule --all`; do not edit by hand.\n\n",
-        "| Family | What |\n|---|---|\n",
-        *(f"| {codes} | {what} |\n" for codes, what in FAMILIES),
+        "| Family | Severity | What |\n|---|---|---|\n",
+        *(f"| {codes} | {severity(codes)} | {what} |\n" for codes, what in FAMILIES),
         "\n| Code | Name | Fix | Message |\n|---|---|---|---|\n",
     ]
     for rule in all_rules():

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 from scanlint import DOCS_URL, __version__
+from scanlint.core.severity import severity as severity_of
 from scanlint.core.diagnostic import Diagnostic, Edit
 from scanlint.report import ReportContext, fingerprints, severity
 
@@ -33,7 +34,7 @@ def rule_descriptor(rule) -> dict:
         "fullDescription": {"text": what},
         "help": {"text": doc, "markdown": rule_markdown(rule, level=2)},
         "helpUri": f"{DOCS_URL}#{rule.CODE.lower()}-{rule.NAME}",
-        "defaultConfiguration": {"level": "error" if rule.CODE.startswith("SCN9") else "warning"},
+        "defaultConfiguration": {"level": severity_of(rule.CODE)},
     }
 
 

@@ -87,7 +87,8 @@ class Rule:
         return inspect.cleandoc(cls.__doc__ or "")
 
 
-# Code families: the digit after `SCN` says what a rule is about (docs/rules.md lists them).
+# Code families: the digit after `SCN` says what a rule is about (docs/rules.md lists them,
+# with each family's severity from core/severity.py).
 FAMILIES = (
     ("SCN0xx", "step style: how a loop's step function is written"),
     ("SCN1xx", "parameter style: how a step gets its constants (captured or carried)"),

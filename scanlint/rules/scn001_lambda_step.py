@@ -96,6 +96,13 @@ class LambdaStep(Rule):
     ]
 
     INVALID = [
+        # Flax NNX's loops take the same bodies.
+        Invalid(
+            "import jax.numpy as jnp\nfrom flax import nnx\n"
+            "halve = lambda i, c: c * 0.5\nout = nnx.fori_loop(0, 3, halve, jnp.ones(2))\n",
+            "import jax.numpy as jnp\nfrom flax import nnx\n"
+            "def halve(i, c):\n    return c * 0.5\nout = nnx.fori_loop(0, 3, halve, jnp.ones(2))\n",
+        ),
         Invalid(
             "import jax\n\n\ndef run(a, dt):\n"
             "    step = lambda c, _: (c + a * dt, c)  # advance\n"

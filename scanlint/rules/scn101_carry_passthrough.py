@@ -61,6 +61,10 @@ class CarryPassthrough(Rule):
     fold it into the loop, where as a carry value it could not, so results could change in
     the last bits.
 
+    Flax NNX loops are not checked: a module or `nnx.Rngs` returned as it came may still have
+    changed (its variables are updated in place, and the loop carries them), and capturing
+    one would lose those updates.
+
     ## Example
     ```python
     def advance(state, _):
@@ -133,7 +137,7 @@ class CarryPassthrough(Rule):
         if wanted_style(ctx.model, ctx.settings.param_style) != "closure":
             return
         for site in ctx.model.sites:
-            step = step_function(ctx.model, site)
+            step = step_function(ctx.model, site) if not site.nnx else None
             layout = carry_layout(ctx.model, site, step) if step else None
             if step is None or layout is None:
                 continue
@@ -229,14 +233,14 @@ class CarryPassthrough(Rule):
             "    def step(c, x):\n"
             "        s, tab = c\n"
             "        return (s + tab * x, tab), s\n"
-            "    (s, _), ys = jax.lax.scan(step, (0.0, table), xs)\n"
+            "    (s, _), ys = jax.lax.scan(step, (np.zeros(3), table), xs)\n"
             "    return s, ys\n",
             "import jax\nimport numpy as np\n"
             "def scaled(xs):\n"
             "    table = np.ones(3)\n"
             "    def step(s, x):\n"
             "        return s + table * x, s\n"
-            "    carry_out, ys_out = jax.lax.scan(step, 0.0, xs)\n"
+            "    carry_out, ys_out = jax.lax.scan(step, np.zeros(3), xs)\n"
             "    (s, _), ys = (carry_out, table), ys_out\n"
             "    return s, ys\n",
             unsafe=True, settings={"param_style": "closure"},

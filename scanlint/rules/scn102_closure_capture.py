@@ -43,12 +43,17 @@ class ClosureCapture(Rule):
       loop; names that by convention hold such values (`shape`, `dtype`, `axis`, `*_ref`,
       `n_*`, `num_*`, `mesh`, `config`, ...) and functions (`*_fn`, `fun`);
     - constants: a name bound only to Python numbers, or to jax arrays built only from
-      constants (`dt = 0.05`, `eye = jnp.eye(3)`). Captured, XLA compiles them in and can
+      constants (`dt = 0.05`, `eye = jnp.eye(3)`, `jnp.int8(Items.interact)` of an enum
+      member, `jnp.array([i * i for i in range(n)])`, `jnp.array([-1, *TABLE.values()])` of
+      a dict of numbers). Captured, XLA compiles them in and can
       fold them into the loop; threaded, they are loop values it cannot fold, and an output
       changed by one ulp when this was tried;
     - parameters only multiplied or passed on: they may be Python numbers, which the
       closure style compiles in as constants when the function is called outside `jit`;
     - values the code does not show (an unknown function's result, unpacking one).
+
+    Flax NNX loops are not checked: their carry may hold graph nodes (modules, `nnx.Rngs`)
+    whose state the loop propagates, which the fix's carry rewrite does not model.
 
     A site whose captures all stay is already in the carry style: it is not reported. Names
     are followed into the functions of the same file they are passed to (as far as four
@@ -113,7 +118,7 @@ class ClosureCapture(Rule):
         if wanted_style(ctx.model, ctx.settings.param_style) != "carry":
             return
         for site in ctx.model.sites:
-            step = step_function(ctx.model, site)
+            step = step_function(ctx.model, site) if not site.nnx else None
             if step is None or step.carry_param is None:  # lax.map has no carry to thread
                 continue
             captured = closure_captures(ctx.model, step)
@@ -174,6 +179,20 @@ class ClosureCapture(Rule):
               "        return state, state\n"
               "    return jax.lax.scan(step, env.reset(key), None, length=n)\n",
               {"param_style": "carry"}),
+        # Integer constants built from constants: an IntEnum member cast by a dtype, a
+        # comprehension over a range, a dict's values spread into a list.
+        Valid("import enum\nimport jax\nimport jax.numpy as jnp\n"
+              "class Items(enum.IntEnum):\n    EMPTY = 0\n    INTERACT = 1\n"
+              "ACTION_CODES = {'UP': 2, 'DOWN': 5}\n"
+              "def run(grid):\n    interact = jnp.int8(Items.INTERACT)\n"
+              "    table = jnp.array([i * i for i in range(4)])\n"
+              "    kinds = jnp.array([int(Items(i)) for i in range(len(Items))])\n"
+              "    codes = jnp.array([-1, *ACTION_CODES.values()], dtype=int)\n"
+              "    deltas = jnp.array(list(ACTION_CODES.values()), dtype=jnp.int32)\n"
+              "    def step(c, x):\n"
+              "        return c + (x == interact) + table[1] + kinds[0] + codes[0] + deltas[1], c\n"
+              "    return jax.lax.scan(step, 0, grid)\n"
+              "out = run(jnp.ones(3, jnp.int8))\n", {"param_style": "carry"}),
     ]
 
     INVALID = [

@@ -83,8 +83,8 @@ class CarryStructureMismatch(Rule):
                  start: Value) -> Iterator[Diagnostic]:
         params = step_params(ctx.model, site, step, start)
         for returned in body_returns(ctx.model, step, params):
-            out = _carry_out(site, value_of(returned.value, returned.ctx))
-            if start is NONE and out is None and _a_value(_carry_expr(site, returned)):
+            out = _carry_out(step, value_of(returned.value, returned.ctx))
+            if start is NONE and out is None and _a_value(_carry_expr(step, returned)):
                 out = Aval(None)  # `None` in, something that cannot be `None` out
             difference = structure_difference(start, out, step.carry_name)
             if difference is None:
@@ -216,19 +216,21 @@ class CarryStructureMismatch(Rule):
     ]
 
 
-def _carry_out(site: ScanSite, value: Value) -> Value:
+def _carry_out(step: StepFunction, value: Value) -> Value:
     """The carry part of what the body returns (`(carry, y)` for scan)."""
-    if site.callee != "scan":
+    if step.returns_pair is None:
+        return None
+    if not step.returns_pair:
         return value
     if isinstance(value, Container) and value.kind == "tuple" and len(value.items) == 2:
         return value.items[0]
     return None
 
 
-def _carry_expr(site: ScanSite, returned: Returned) -> cst.BaseExpression | None:
+def _carry_expr(step: StepFunction, returned: Returned) -> cst.BaseExpression | None:
     """The returned carry's expression, through a name bound to it in the body."""
     value = returned.value
-    if site.callee == "scan":
+    if step.returns_pair:
         pair = literal_elements(value)
         value = pair[1][0] if pair is not None and len(pair[1]) == 2 else None
     for _ in range(3):

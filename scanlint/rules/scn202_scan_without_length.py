@@ -17,7 +17,8 @@ class ScanWithoutLength(Rule):
     Nothing to scan over is an omitted `xs`, `None`, or a pytree with no arrays in it (`()`,
     `[]`, `{}`, `(None, None)`), written at the call, bound to a name the call passes, or
     passed by every caller of the function in the file for the parameter the call passes
-    (`def simulate(k, drive=None)` called without `drive`).
+    (`def simulate(k, drive=None)` called without `drive`). Flax NNX's `nnx.scan`, whose
+    scanned arguments its `in_axes` place, is not checked.
 
     ## Why is this bad?
     With nothing to scan over, scan cannot know how many steps to run; JAX fails when the
@@ -42,7 +43,7 @@ class ScanWithoutLength(Rule):
 
     def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         for site in ctx.model.sites:
-            if site.callee != "scan" or not site.args_complete or not _no_value(
+            if site.callee != "scan" or site.nnx or not site.args_complete or not _no_value(
                     ctx, site, site.args.get("length")):
                 continue
             if _no_value(ctx, site, site.args.get("xs")):

@@ -20,7 +20,11 @@ class BodyReturnShape(Rule):
     `return`, a def that can fall off its end, a tuple of another length, or an expression
     that can never be a tuple (`return c + x`, a common slip: returning only the carry). A
     returned name is followed to what straight-line code last assigned it (`level = level *
-    0.5` then `return level`).
+    0.5` then `return level`). What the code does not show is not a finding: a repeated
+    tuple counts by its length (`(h,) * 2` is a pair), and `tuple(...)`, an operation on a
+    tuple or a call's result may be a pair. Flax NNX's `nnx.scan` bodies are checked when its
+    `out_axes` say they return `(carry, y)` (the default); with `out_axes=nnx.Carry` they
+    return the carry alone.
 
     ## Why is this bad?
     JAX fails at trace time: "scan body output must be a pair". `fori_loop` and `while_loop`
@@ -50,7 +54,7 @@ class BodyReturnShape(Rule):
             if site.callee != "scan":
                 continue
             step = step_function(ctx.model, site, methods=True)
-            if step is None:
+            if step is None or step.returns_pair is not True:
                 continue
             for returned in body_returns(ctx.model, step, {}):
                 where, value = returned.where, returned.value
@@ -85,6 +89,16 @@ class BodyReturnShape(Rule):
         "import jax\ndef advance(c, x):\n    if x is not None:\n        return c * 2\n"
         "    return step_fn(c)\n"
         "def step(c, x):\n    return advance(c, x)\nout = jax.lax.scan(step, 1.0, None, length=2)\n",
+        # A pair written as a repeated tuple, a `tuple(...)`, a tuple joined to another.
+        "import jax\nimport jax.numpy as jnp\n"
+        "def cell(h, x):\n    return (jnp.tanh(h + x),) * 2\n"
+        "def twice(h, x):\n    return tuple([h + x, h])\n"
+        "def joined(h, x):\n    return (h + x,) + (h,)\n"
+        "outs = [jax.lax.scan(f, jnp.zeros(2), jnp.ones((3, 2))) for f in (cell, twice, joined)]\n",
+        # NNX's scan with `out_axes=nnx.Carry`: the body returns the carry alone.
+        "import jax.numpy as jnp\nfrom flax import nnx\n"
+        "@nnx.scan(in_axes=(nnx.Carry, 0), out_axes=nnx.Carry)\n"
+        "def total(c, x):\n    return c + x\nout = total(jnp.zeros(3), jnp.ones((4, 3)))\n",
     ]
 
     INVALID = [
@@ -97,6 +111,15 @@ class BodyReturnShape(Rule):
         Invalid("import jax\nimport jax.numpy as jnp\n"
                 "def step(c, x):\n    return c + x, c, x\n"
                 "out = jax.lax.scan(step, 0.0, jnp.ones(3))\n"),
+        Invalid("import jax\nimport jax.numpy as jnp\n"
+                "def step(c, x):\n    return (c + x,) * 3\n"
+                "out = jax.lax.scan(step, 0.0, jnp.ones(3))\n"),
+        # Flax NNX's scan (default `out_axes`: a pair), as a decorator; flax 0.12 fails on
+        # the output's structure.
+        Invalid("import jax.numpy as jnp\nfrom flax import nnx\n"
+                "@nnx.scan\ndef total(c, x):\n    return c + x, c, x\n"
+                "out = total(jnp.zeros(3), jnp.ones((4, 3)))\n",
+                jax_error="pytree structure error"),
         Invalid("import jax\nimport jax.numpy as jnp\n"
                 "def step(c, x):\n    c = c + x\n"
                 "out = jax.lax.scan(step, 0.0, jnp.ones(3))\n"),
@@ -127,14 +150,45 @@ def _through_names(value: cst.BaseExpression | None, exprs: dict) -> cst.BaseExp
 def _not_a_pair(value: cst.BaseExpression | None) -> str | None:
     if value is None:
         return "`None` (a bare `return`)"
-    if isinstance(value, cst.Tuple) and all(isinstance(e, cst.Element) for e in value.elements):
-        count = len(value.elements)
+    count = _tuple_length(value)
+    if count is not None:
         return None if count == 2 else f"a tuple of {count}"
     if isinstance(value, cst.Name) and value.value == "None":
         return "`None`"
+    if isinstance(value, cst.BinaryOperation) and any(
+            _may_be_tuple(side) for side in (value.left, value.right)):
+        return None  # `(h,) * n`, `pair + ()`: a tuple whose length the code may not show
     if isinstance(value, NOT_A_TUPLE):
         return "a single value, not a tuple"
     return None
+
+
+def _tuple_length(value: cst.BaseExpression) -> int | None:
+    """The length of a tuple literal without starred items, of `+` of two of them, or of one
+    repeated by an int literal (`(h,) * 2`)."""
+    if isinstance(value, cst.Tuple):
+        return len(value.elements) if all(
+            isinstance(e, cst.Element) for e in value.elements) else None
+    if not isinstance(value, cst.BinaryOperation):
+        return None
+    left, right = _tuple_length(value.left), _tuple_length(value.right)
+    if isinstance(value.operator, cst.Add) and left is not None and right is not None:
+        return left + right
+    if isinstance(value.operator, cst.Multiply):
+        times = value.right if left is not None else value.left
+        if isinstance(times, cst.Integer) and (left is not None) != (right is not None):
+            return (left if left is not None else right) * int(times.evaluated_value)  # type: ignore
+    return None
+
+
+def _may_be_tuple(expr: cst.BaseExpression) -> bool:
+    """A tuple literal, a `tuple(...)` call or an operation on one."""
+    if isinstance(expr, cst.Tuple):
+        return True
+    if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name):
+        return expr.func.value == "tuple"
+    return isinstance(expr, cst.BinaryOperation) and (
+        _may_be_tuple(expr.left) or _may_be_tuple(expr.right))
 
 
 def _helper_not_a_pair(model: FileModel, scope: Scope,

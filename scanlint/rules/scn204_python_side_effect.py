@@ -9,12 +9,12 @@ from scanlint.fixes.carry import nodes_in
 from scanlint.fixes.edits import ReplaceById, fix_from_module
 from scanlint.rules import Invalid, Rule, RuleContext
 from scanlint.semantic import walk
-from scanlint.semantic.carry import StepFunction, caller_arguments, step_function
+from scanlint.semantic.carry import StepFunction, caller_arguments, file_function, step_function
 from scanlint.semantic.instances import (MUTATORS, called_method, object_class, self_changes,
                                          self_class)
 from scanlint.semantic.model import ScanSite
-from scanlint.semantic.scopes import (OwnCode, StoreVisitor, import_qualified_name, lookup,
-                                      qualified_name)
+from scanlint.semantic.scopes import (OwnCode, StoreVisitor, import_qualified_name,
+                                      leaf_targets, lookup, qualified_name)
 
 # Mutators that return something: a call of the others whose result is used is some other
 # object's method (`return accumulator.update(carry, x)`), not a container's.
@@ -48,8 +48,13 @@ class PythonSideEffect(Rule):
     (`history.append(x)`, `self.losses.append(x)`, a call whose result is dropped on an
     attribute of an object defined outside the body), or storing into it or into a NumPy
     array made outside it (`calls[0] += 1`, `counter["steps"] += 1`, `cache[k] = v`);
-    `next(it)` on an iterator made outside the body; assigning an attribute of an object made
-    outside it (`self.count += 1`); assigning a `global` or `nonlocal` name. A body a factory
+    `next(it)` on an iterator made outside the body (also one the body gets as a parameter
+    the loop does not pass: bound by `functools.partial(body, batches=gen)` or a default,
+    `def body(state, batches=gen)`); assigning an attribute of an object made outside it
+    (`self.count += 1`); assigning a `global` or `nonlocal` name, in the body or in a
+    function of the file it calls (three calls deep: `global _KEY; _KEY, sub =
+    split(_KEY)`, `_STEP += 1` in a helper; a rebinding under a test of the same name, `if
+    _CACHE is None: _CACHE = ...`, is a lazy initialisation and not counted). A body a factory
     of the file makes (`scan(make_step(history), ...)`) counts as the factory's def, and a
     container its caller passes to the factory as one defined outside the body. Filling a
     container under a test of that same container (`if key not in cache: cache[key] = ...`,
@@ -203,6 +208,15 @@ class PythonSideEffect(Rule):
         "        parts['z'] = (x - loc) / self.scale\n        return -0.5 * parts['z'] ** 2\n"
         "dist = Gauss(1.0)\ndef step(c, x):\n    return c, dist.log_prob(c, x)\n"
         "out = jax.lax.scan(step, 0.0, jax.numpy.ones(3))\n",
+        # A helper of the file that sets a global only under a test of it (a lazy
+        # initialisation), or only reads one; a generator bound by a partial but not advanced.
+        "import functools\nimport jax\nimport numpy as np\n_TABLE = None\n"
+        "def table():\n    global _TABLE\n    if _TABLE is None:\n"
+        "        _TABLE = np.linspace(0.0, 1.0, 5)\n    return _TABLE\n"
+        "SCALE = 2.0\ndef scale():\n    return SCALE\n"
+        "def step(c, x, batches):\n    return c + table()[0] * scale() + x, c\n"
+        "out = jax.lax.scan(functools.partial(step, batches=iter([1, 2])), 0.0, "
+        "jax.numpy.ones(2))\n",
     ]
 
     INVALID = [
@@ -307,6 +321,32 @@ class PythonSideEffect(Rule):
                 "        counts['steps'] += 1\n        return v * 2\n    return body\n"
                 "def run(v0):\n    counts = {'steps': 0}\n    body = make_counter(counts)\n"
                 "    return lax.fori_loop(0, 3, body, v0)\n"),
+        # A helper of the file rebinds a global counter or key, itself or through another
+        # helper (a test of it around a call does not make the rebinding safe).
+        Invalid("import jax\n_STEP = 0\ndef next_step():\n    global _STEP\n"
+                "    _STEP += 1\n    return _STEP\n"
+                "def train(p, batch):\n    return p - 0.1 * next_step() * batch, p\n"
+                "out = jax.lax.scan(train, 1.0, jax.numpy.ones(3))\n"),
+        Invalid("import jax\n_KEY = None\ndef seed(s=0):\n    global _KEY\n"
+                "    _KEY = jax.random.PRNGKey(s)\n"
+                "def get_key():\n    global _KEY\n    if _KEY is None:\n        seed()\n"
+                "    _KEY, sub = jax.random.split(_KEY)\n    return sub\n"
+                "def normal(shape):\n    return jax.random.normal(get_key(), shape)\n"
+                "def step(c, _):\n    return c + normal(c.shape), c\n"
+                "out = jax.lax.scan(step, jax.numpy.zeros(2), None, length=3)\n"),
+        # `next` on a generator the body gets through `functools.partial` or a default.
+        Invalid("import functools\nimport jax\ndef keys(seed):\n"
+                "    key = jax.random.PRNGKey(seed)\n    while True:\n"
+                "        key, sub = jax.random.split(key)\n        yield sub\n"
+                "def body(i, draws, keygen):\n"
+                "    return draws.at[i].set(jax.random.uniform(next(keygen), (2,)))\n"
+                "out = jax.lax.fori_loop(0, 3, functools.partial(body, keygen=keys(0)), "
+                "jax.numpy.zeros((3, 2)))\n"),
+        Invalid("import jax\nimport jax.numpy as jnp\n"
+                "batches = iter([jnp.zeros(2), jnp.ones(2)])\n"
+                "def body(state, data=batches):\n    i, total = state\n"
+                "    return i + 1, total + next(data).sum()\n"
+                "out = jax.lax.while_loop(lambda s: s[0] < 2, body, (0, 0.0))\n"),
     ]
 
 
@@ -370,7 +410,7 @@ def _find_effects(ctx: RuleContext, step: StepFunction,
                     found.append((node, f"`{_code(func.value)}.{func.attr.value}(...)` on a "
                                         "container held by an object defined outside the body"))
             else:
-                what = _host_effect(step, node)
+                what = _host_effect(step, node) or _rebinds_global(ctx.model, step.scope, node)
                 if what is not None:
                     found.append((node, what))
 
@@ -475,14 +515,80 @@ def _container_value(scope, value: cst.BaseExpression | None) -> bool:
 
 
 def _outer_iterator(step: StepFunction, call: cst.Call) -> bool:
-    """`next(it)`, the builtin, on a name bound outside the body."""
+    """`next(it)`, the builtin, on a name bound outside the body, or on a parameter the loop
+    does not pass (bound by `functools.partial`, or its default: made outside the body)."""
     if lookup(step.scope, "next")[0] is not None or not call.args:
         return False
     arg = call.args[0].value
     if not isinstance(arg, cst.Name):
         return False
     owner, bindings = lookup(step.scope, arg.value)
+    if owner is step.scope and arg.value in step.preset and len(bindings) == 1:
+        return True
     return owner is not None and not owner.is_within(step.scope) and bool(bindings)
+
+
+def _rebinds_global(model, scope, call: cst.Call, depth: int = 0) -> str | None:
+    """`helper(...)`, a function of the file that rebinds a module-level name it declares
+    `global` (`global _KEY; _KEY, sub = split(_KEY)`, `_STEP += 1`), itself or through the
+    functions of the file it calls (three deep). A rebinding under a test of that same name
+    (`if _CACHE is None: _CACHE = ...`, a lazy initialisation) is not counted."""
+    found = file_function(model, scope, call.func) if depth < 3 else None
+    if found is None:
+        return None
+    function, inner, _owner = found
+    writes = _GlobalWrites(function, inner.declared_global)
+    walk.visit(function, writes)
+    if writes.rebound:
+        return (f"`{_code(call.func)}(...)`, which rebinds global `{writes.rebound[0]}` in "
+                f"`{function.name.value}`,")
+    for inner_call in writes.calls:
+        through = _rebinds_global(model, inner, inner_call, depth + 1)
+        if through is not None:
+            return f"`{_code(call.func)}(...)`, through {through}"
+    return None
+
+
+class _GlobalWrites(OwnCode):
+    """The `global` names a function rebinds outside a test of the same name, and its calls
+    by a plain name outside such tests."""
+
+    def __init__(self, root: cst.FunctionDef, declared: set[str]) -> None:
+        super().__init__(root)
+        self.declared = declared
+        self.guards: list[set[str]] = []
+        self.rebound: list[str] = []
+        self.calls: list[cst.Call] = []
+
+    def visit_If(self, node: cst.If) -> None:
+        self.guards.append({n.value for n in nodes_in(node.test) if isinstance(n, cst.Name)})
+
+    def leave_If(self, original_node: cst.If) -> None:
+        self.guards.pop()
+
+    def _guarded(self, name: str) -> bool:
+        return any(name in names for names in self.guards)
+
+    def _store(self, target: cst.BaseExpression) -> None:
+        for leaf in leaf_targets(target):
+            if isinstance(leaf, cst.Name) and leaf.value in self.declared \
+                    and not self._guarded(leaf.value):
+                self.rebound.append(leaf.value)
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            self._store(target.target)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._store(node.target)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if node.value is not None:
+            self._store(node.target)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if isinstance(node.func, cst.Name) and not any(self.guards):
+            self.calls.append(node)
 
 
 def _attribute_root(node: cst.Attribute) -> cst.Name | None:

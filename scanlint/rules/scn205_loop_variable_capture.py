@@ -138,6 +138,11 @@ class LoopVariableCapture(Rule):
     ]
 
     INVALID = [
+        # Flax NNX's fori_loop, its bodies kept in a list.
+        Invalid("import jax.numpy as jnp\nfrom flax import nnx\nbodies = []\n"
+                "for k in range(3):\n    def body(i, c):\n        return c * k\n"
+                "    bodies.append(body)\n"
+                "outs = [nnx.fori_loop(0, 3, b, jnp.ones(2)) for b in bodies]\n"),
         # Kept in a tuple rebuilt in the loop, returned by a helper, run by its caller.
         Invalid("from jax import lax\ndef make(scales):\n    bodies = ()\n"
                 "    for s in scales:\n        def body(i, v):\n            return v * s + i\n"

@@ -27,7 +27,8 @@ class CounterIndexing(Rule):
     carry (`def step(t, _): return t + 1, a[t]`, or `state = carry` first). Also a scan over
     `jnp.arange(...)` (`arange(n)`, or with a start and a step, `arange(n - 2, -1, -1)` being
     `a[n - 2::-1]`) whose body reads its index only to index arrays: the same counter, kept
-    in `xs`.
+    in `xs`. Flax NNX's `nnx.scan` is not checked (the fix writes a `jax.lax.scan`, whose
+    carry cannot hold NNX modules).
 
     ## Why is this bad?
     That is what `xs` is for: scanning over `a.T` (or `a`, or `(xs, a)` beside an existing
@@ -86,7 +87,7 @@ class CounterIndexing(Rule):
 
     def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         for site in ctx.model.sites:
-            if site.callee != "scan":
+            if site.callee != "scan" or site.nnx:
                 continue
             found = _arange_index(ctx.model, site)
             if found is not None:

@@ -10,7 +10,7 @@ from scanlint.rules import Invalid, Rule, RuleContext
 from scanlint.semantic import walk
 from scanlint.semantic.abstract_eval import Context, value_of
 from scanlint.semantic.avals import Aval
-from scanlint.semantic.carry import file_function, returns_of, step_function
+from scanlint.semantic.carry import caller_arguments, file_function, returns_of, step_function
 from scanlint.semantic.model import FileModel
 from scanlint.semantic.scopes import Binding, Scope, lookup, qualified_name
 
@@ -47,7 +47,11 @@ class LargeClosedConstant(Rule):
     Finds a loop body that reads a module-level array built when the module is imported,
     directly or through the module-level functions it calls: a `def`, or a name bound to
     `jax.jit(...)`, `functools.partial(...)` or a lambda closing over the array
-    (`project_j = jax.jit(lambda v: project(v, STACK))`). An array is built by an array maker
+    (`project_j = jax.jit(lambda v: project(v, STACK))`). Also a parameter of the function
+    holding the loop that the body reads, when a jitted lambda or def passes such an array
+    to that function (`fn = jax.jit(lambda x: accumulate(x, A))`, the body reading
+    `accumulate`'s `mat`): `jit` traces the call with the array's value and keeps it. An
+    array passed to the jitted function as an argument is not reported. An array is built by an array maker
     (`jnp.ones((1000, 1000))`, `np.load(...)`, `jax.random.normal(...)`, a draw with a size
     from a NumPy generator: `np.random.default_rng(0).normal(size=(48, 48))`,
     `rng.randn(40, 40)` with `rng` a module-level generator), an expression over
@@ -94,6 +98,9 @@ class LargeClosedConstant(Rule):
     THROUGH = ("Step function reaches module-level array `{name}` through `{via}`: JAX "
                "captures its value when tracing; pass it as an argument")
 
+    JITTED = ("Step function reads `{param}`, which {how} passes module-level array `{name}` "
+              "built at import time: JAX captures its value when tracing; pass it as an "
+              "argument of the jitted function")
     HELD = ("Step function reads arrays held in module-level `{name}` built at import time: "
             "JAX captures their values when tracing; pass them as arguments")
 
@@ -102,6 +109,9 @@ class LargeClosedConstant(Rule):
             step = step_function(ctx.model, site, methods=True)
             if step is None:
                 continue
+            for param, name, how in _jitted_arguments(ctx.model, step.scope):
+                yield ctx.diagnostic(self, site.call, self.JITTED.format(
+                    param=param, name=name, how=how), statement=site.statement)
             for name, via, held in _closed_arrays(ctx.model, step.scope):
                 if held:
                     message = self.HELD.format(name=name)
@@ -163,6 +173,15 @@ class LargeClosedConstant(Rule):
         "def run(xs):\n    def step(c, x):\n"
         "        return c + SMALL.sum() + GX.sum() + GRIDS[1].sum() + x, c\n"
         "    return jax.lax.scan(step, 0.0, xs)\n",
+        # The module-level array passed to the jitted function as an argument, or a small
+        # one through a jitted lambda.
+        "import jax\nimport jax.numpy as jnp\nimport numpy as np\n"
+        "A = np.ones((1000, 1000), dtype=np.float32)\nB = jnp.ones(3)\n"
+        "@jax.jit\ndef accumulate(x, mat):\n    def body(i, acc):\n"
+        "        return acc + jnp.dot(mat, x) / (i + 1)\n"
+        "    return jax.lax.fori_loop(0, 5, body, jnp.zeros(mat.shape[0]))\n"
+        "def shift(x, b):\n    return jax.lax.fori_loop(0, 3, lambda i, v: v + b, x)\n"
+        "before = accumulate(jnp.ones(1000), A)\nfast = jax.jit(lambda x: shift(x, B))\n",
     ]
 
     INVALID = [
@@ -217,6 +236,20 @@ class LargeClosedConstant(Rule):
                 "GRID = np.linspace(0.0, 1.0, 40000).reshape(200, 200)\n"
                 "def smooth(v):\n    return GRID @ v\n"
                 "def run(xs):\n    return jax.lax.fori_loop(0, 3, lambda i, v: smooth(v), xs)\n"),
+        # A jitted lambda (or a jitted def) passes the module-level array to the function
+        # holding the loop: traced with its value, which the jitted function keeps.
+        Invalid("import jax\nimport jax.numpy as jnp\nimport numpy as np\n"
+                "A = np.ones((1000, 1000), dtype=np.float32)\n"
+                "def accumulate(x, mat):\n    def body(i, acc):\n"
+                "        return acc + jnp.dot(mat, x) / (i + 1)\n"
+                "    return jax.lax.fori_loop(0, 5, body, jnp.zeros(mat.shape[0]))\n"
+                "fn = jax.jit(lambda x: accumulate(x, A))\n"),
+        Invalid("import functools\nimport jax\nimport jax.numpy as jnp\n"
+                "W = jnp.ones((512, 512)) * 0.01\n"
+                "def rollout(w, h0, xs):\n"
+                "    return jax.lax.scan(lambda h, x: (jnp.tanh(w @ h + x), h), h0, xs)\n"
+                "@functools.partial(jax.jit, static_argnums=())\n"
+                "def loss(h0, xs):\n    return rollout(W, h0, xs)[0].sum()\n"),
         # The same helper called with a large size, a grid of large ranges.
         Invalid("import jax\nimport jax.numpy as jnp\nimport numpy as np\n"
                 "def make(n):\n    return jnp.ones((n, n))\nBIG = make(100)\n"
@@ -254,6 +287,69 @@ def _closed_arrays(model: FileModel, scope: Scope) -> list[tuple[str, str | None
                     seen.add(id(inner))
                     pending.append((inner, via or name, depth + 1))
     return list(dict.fromkeys(found))
+
+
+def _jitted_arguments(model: FileModel, scope: Scope) -> list[tuple[str, str, str]]:
+    """(parameter, array, the call passing it) for a parameter of an enclosing function the body
+    reads, when a call of that function in a jitted lambda or def passes a module-level
+    array built at import (`jax.jit(lambda v: accumulate(v, A))`): `jit` traces the call
+    with the array's value and keeps it, as it keeps a global's."""
+    found: list[tuple[str, str, str]] = []
+    for binding in _enclosing_parameters(scope):
+        for expr, caller in caller_arguments(model, binding) or ():
+            jitted = _jitted(model, caller)
+            if jitted is None or not isinstance(expr, cst.Name):
+                continue
+            owner, bindings = lookup(caller, expr.value)
+            if owner is not None and owner.kind == "module" and _built_array(model, bindings):
+                function = binding.scope.node.name.value  # type: ignore[attr-defined]
+                found.append((binding.name, expr.value, f"{jitted}'s call of `{function}`"))
+    return list(dict.fromkeys(found))
+
+
+def _enclosing_parameters(scope: Scope) -> list[Binding]:
+    """The parameters of enclosing functions that the function of ``scope`` (or a function
+    inside it) reads."""
+    found: dict[int, Binding] = {}
+    for inner in scope.walk():
+        for load in inner.loads:
+            owner, bindings = lookup(inner, load.value)
+            if owner is not None and owner.kind == "function" and not owner.is_within(scope) \
+                    and len(bindings) == 1 and bindings[0].kind == "param":
+                found.setdefault(id(bindings[0]), bindings[0])
+    return list(found.values())
+
+
+JITS = frozenset({"jax.jit", "flax.nnx.jit", "equinox.filter_jit"})
+
+
+def _jitted(model: FileModel, scope: Scope) -> str | None:
+    """How `jit` traces the function of ``scope``: a lambda passed to `jax.jit(...)`, a def
+    decorated with it (bare, called with options, or through `functools.partial`)."""
+    if scope.kind == "lambda":
+        return "the jitted lambda" if id(scope.node) in _jitted_lambdas(model) else None
+    node = scope.node
+    if scope.kind != "function" or not isinstance(node, cst.FunctionDef) or scope.parent is None:
+        return None
+    for decorator in node.decorators:
+        expr = decorator.decorator
+        if isinstance(expr, cst.Call):
+            partial = qualified_name(scope.parent, expr.func) == "functools.partial"
+            expr = expr.args[0].value if partial and expr.args else expr.func
+        if qualified_name(scope.parent, expr) in JITS:
+            return f"the jitted `{node.name.value}`"
+    return None
+
+
+def _jitted_lambdas(model: FileModel) -> set[int]:
+    """The lambdas passed first to a jit call (`jax.jit(lambda v: f(v, W))`), by id."""
+    memo = model.memo
+    if "jitted_lambdas" not in memo:
+        memo["jitted_lambdas"] = {
+            id(call.args[0].value) for call, scope in model.calls
+            if call.args and isinstance(call.args[0].value, cst.Lambda)
+            and qualified_name(scope, call.func) in JITS}
+    return memo["jitted_lambdas"]
 
 
 def _class_attributes_read(model: FileModel, scope: Scope) -> list[tuple[str, list[Binding]]]:

@@ -8,11 +8,23 @@ import libcst as cst
 from scanlint.core.diagnostic import Diagnostic
 from scanlint.rules import Invalid, Rule, RuleContext
 from scanlint.semantic.abstract_eval import Context, body_returns, step_params, value_of
-from scanlint.semantic.avals import Aval, Container, Value, dtype_differs, shape_differs
+from scanlint.semantic.avals import (Aval, Container, Value, dtype_differs, shape_differs,
+                                     under_x64)
 from scanlint.semantic.carry import StepFunction, resolve_init, step_function
 from scanlint.semantic.model import FileModel, ScanSite
+from scanlint.semantic.x64 import x64_enabled
 
 _JNP = "import jax\nimport jax.numpy as jnp\n"
+# A rollout whose carry keeps the last reward of an environment's `step` method.
+_CHAIN = (_JNP + "class Chain:\n    def step(self, state, action):\n"
+          "        reward = jnp.where(action == state, {reward})\n"
+          "        return state + 1, reward\n"
+          "env = Chain()\ndef rollout(actions):\n    def body(carry, action):\n"
+          "        state, reward = env.step(carry[0], action)\n"
+          "        return (state, reward), reward\n"
+          "    init = (jnp.int32(0), jnp.zeros((), jnp.float32))\n"
+          "    return jax.lax.scan(body, init, actions)\n"
+          "out = rollout(jnp.ones(4, jnp.int32))\n")
 
 
 class CarryTypeMismatch(Rule):
@@ -24,8 +36,12 @@ class CarryTypeMismatch(Rule):
     complex value (`jnp.vdot` of complex vectors, `jnp.fft.fft`, `jnp.linalg.eigvals`), an
     `.astype(...)` to another dtype, a carry grown by `jnp.append`, `jnp.concatenate` or
     `jnp.stack` (by another slot of the carry too, when its shape shows elements), a shape
-    changed by broadcasting (a scalar init, an array returned). The init is followed when the
-    call passes a name bound to it once.
+    changed by broadcasting (a scalar init, an array returned; `jnp.where(done, init, c)`
+    broadcasts with its condition). The init is followed when the call passes a name bound
+    to it once. The body may be a def, a lambda, a method (`self.step`), a
+    `functools.partial` of one (its bound arguments' values are read), and the loop jax's
+    or Flax NNX's (`nnx.fori_loop`, `nnx.while_loop`, `nnx.scan` with the carry where its
+    `in_axes` put `nnx.Carry` and the init from the one call of the scanned function).
 
     Only what the code shows counts: literals, array makers with literal shapes and dtypes
     (`zeros`, `ones`, `full`, `eye`, `identity`, `linspace`, `arange`, `jax.random.normal`),
@@ -35,14 +51,27 @@ class CarryTypeMismatch(Rule):
     `range` of int constants (`[a + b for a, b in zip(c[1:], c[:-1])]`,
     `tuple(h * w for h in carry)`), reductions (`keepdims=True` keeps the reduced axes
     as 1), basic indexing (`x[0]`, `x[None]`, `x[:, 1:3]`), names bound once to them, calls
-    of the file's functions (what they return), NamedTuple fields; a parameter of the
-    enclosing function, through the value every call of it in the file passes (an init the
-    caller casts, `rnn(h.astype(jnp.bfloat16), xs, w)`). A mean, variance or a float function
-    (`jnp.exp`) is floating whatever its operand, so it makes an integer carry float even
-    when nothing else is known. Anything else is unknown and never reported. A Python scalar init (`0`, `0.0`, `jnp.array(0)`) is weakly typed and
-    JAX promotes it to the body's dtype, so only its shape, or a lower kind (`0.0` in, an int
-    out), is a mismatch. Defaults (`jnp.zeros(3)` is float32, or float64 with
-    `jax_enable_x64`) are compared only where no setting could make them match (`float16`).
+    of the file's functions (what they return) and of methods of its plain classes on an
+    object the code shows (`env.step(state, action)` with `env = Env()`), NamedTuple fields,
+    shapes spelled with int constants (`jnp.zeros((T,))`, `jnp.arange(T)`); a parameter of
+    the enclosing function, through the value every call of it in the file passes (an init
+    the caller casts, `rnn(h.astype(jnp.bfloat16), xs, w)`; `jax.jit(f)(...)` counts as a
+    call). A mean, variance or a float function (`jnp.exp`) is floating whatever its
+    operand, so it makes an integer carry float even when nothing else is known. Anything
+    else is unknown and never reported. A Python scalar init (`0`, `0.0`, `jnp.array(0)`)
+    is weakly typed and JAX promotes it to the body's dtype, so only its shape, or a lower
+    kind (`0.0` in, an int out), is a mismatch.
+
+    Defaults (`jnp.zeros(3)` is float32, or float64 with `jax_enable_x64`; a NumPy scalar of
+    a Python number, `np.log1p(-1 / n)`, is float64 and becomes float32 without it) are
+    compared only where no setting could make them match (`float16`), unless the file itself
+    turns `jax_enable_x64` on at module level (`jax.config.update("jax_enable_x64", True)`,
+    or `os.environ["JAX_ENABLE_X64"] = "1"` before it imports jax). Then a default is 64-bit,
+    and an explicit `float32` init against a body computing in defaults (`jnp.zeros(n)`,
+    `jnp.linspace(...)`, a NumPy constant, a default float times a value the code does not
+    show: at least float64 whatever it is) is reported. A conftest, the shell's environment
+    or a function that sets it are not read: what is reported in a file depends on the file
+    alone (the result cache is keyed by its content).
 
     ## Why is this bad?
     JAX requires the carry to keep one dtype and shape and fails at trace time: "scan body
@@ -152,6 +181,47 @@ class CarryTypeMismatch(Rule):
         # A name rebound by a starred unpacking holds what it unpacks, not its old value.
         _JNP + "def step(c, x):\n    d = jnp.zeros((), jnp.int32)\n    d, *_ = (c + x, 1)\n"
         "    return d, c\nout = jax.lax.scan(step, jnp.float32(0.0), jnp.ones(3))\n",
+        # x64 on, but the body casts back to the carry's dtype.
+        ('import jax\n'
+         'import jax.numpy as jnp\n'
+         'jax.config.update("jax_enable_x64", True)\n'
+         'def body(i, c):\n'
+         '    return (c + jnp.zeros(3)).astype(jnp.float32)\n'
+         'out = jax.lax.fori_loop(0, 3, body, jnp.zeros(3, jnp.float32))\n'),
+        # x64 turned on only in a function (not seen, and not called): defaults are
+        # float32.
+        ('import jax\n'
+         'import jax.numpy as jnp\n'
+         'import numpy as np\n'
+         'def run():\n'
+         '    shrink = np.log1p(-1.0 / 50)\n'
+         '    def body(i, c):\n'
+         '        return c + jnp.zeros(3) + shrink\n'
+         '    return jax.lax.fori_loop(0, 3, body, jnp.zeros(3, jnp.float32))\n'
+         'def enable_x64():\n'
+         '    jax.config.update("jax_enable_x64", True)\n'
+         'out = run()\n'),
+        # The environment's reward is a float.
+        _CHAIN.format(reward="1.0, -1.0"),
+        # The reset's condition is a scalar (`done[-1]`): the slot keeps its shape.
+        ('import jax\n'
+         'import jax.numpy as jnp\n'
+         'T = 8\n'
+         'def update(carry, key):\n'
+         '    done = jnp.arange(T) == T - 1\n'
+         '    speed = jax.random.normal(key, (T,))\n'
+         '    avg = jnp.where(done[-1], jnp.zeros(()), carry["avg"])\n'
+         '    return {"avg": 0.9 * avg + 0.1 * speed.mean()}, avg.sum()\n'
+         'keys = jax.random.split(jax.random.PRNGKey(0), 3)\n'
+         'out = jax.lax.scan(update, {"avg": jnp.zeros(())}, keys)\n'),
+        # `nnx.scan` with `out_axes=nnx.Carry`: the body returns the carry alone.
+        ('import jax\n'
+         'import jax.numpy as jnp\n'
+         'from flax import nnx\n'
+         '@nnx.scan(in_axes=(nnx.Carry, 0), out_axes=nnx.Carry)\n'
+         'def total(c, x):\n'
+         '    return c + x\n'
+         'out = total(jnp.zeros(3, jnp.float32), jnp.ones((4, 3)))\n'),
     ]
 
     INVALID = [
@@ -236,6 +306,78 @@ class CarryTypeMismatch(Rule):
                 "def body(state):\n    x, hist = state\n"
                 "    return x + 1.0, jnp.append(hist, x)\n"
                 "out = lax.while_loop(lambda s: s[0] < 3.0, body, (0.0, jnp.zeros(0)))\n"),
+        # With `jax_enable_x64` on in the file, a default-dtype array (`jnp.zeros(n)`) is
+        # float64.
+        Invalid('import jax\n'
+                'import jax.numpy as jnp\n'
+                'jax.config.update("jax_enable_x64", True)\n'
+                'def body(i, c):\n'
+                '    return c + jnp.zeros(3)\n'
+                'out = jax.lax.fori_loop(0, 3, body, jnp.zeros(3, jnp.float32))\n'),
+        # ... and so is a NumPy scalar of a Python number (`np.log1p(-1 / 50)`), captured.
+        Invalid('import jax\n'
+                'import jax.numpy as jnp\n'
+                'import numpy as np\n'
+                'jax.config.update("jax_enable_x64", True)\n'
+                'def run(log_l):\n'
+                '    shrink = np.log1p(-1.0 / 50)\n'
+                '    def body(s):\n'
+                '        n, log_x = s\n'
+                '        return n + 1, log_x + shrink\n'
+                '    return jax.lax.while_loop(lambda s: s[0] < 3, body, (0, jnp.float32(0.0)))\n'
+                'out = run(jnp.ones(3))\n'),
+        # An environment's `step` method (a plain class of the file) returns an int reward.
+        Invalid(_CHAIN.format(reward="1, -1")),
+        # A dict slot reset by `jnp.where` with a per-step condition becomes a vector.
+        Invalid('import jax\n'
+                'import jax.numpy as jnp\n'
+                'T = 8\n'
+                'def update(carry, key):\n'
+                '    done = jnp.arange(T) == T - 1\n'
+                '    speed = jax.random.normal(key, (T,))\n'
+                '    avg = jnp.where(done, jnp.zeros(()), carry["avg"])\n'
+                '    return {"avg": 0.9 * avg + 0.1 * speed.mean()}, avg.sum()\n'
+                'keys = jax.random.split(jax.random.PRNGKey(0), 3)\n'
+         'out = jax.lax.scan(update, {"avg": jnp.zeros(())}, keys)\n'),
+        # A body given as `functools.partial`, its keyword bound to a Python float.
+        Invalid('import functools\n'
+                'import jax\n'
+                'import jax.numpy as jnp\n'
+                'def body(i, count, rate):\n'
+                '    return count * rate\n'
+                'out = jax.lax.fori_loop(0, 3, functools.partial(body, rate=0.5), jnp.int32(8))\n'),
+        # A method bound through `functools.partial(self._body, xs=xs)`: a mean into an int.
+        Invalid('import functools\n'
+                'import jax\n'
+                'import jax.numpy as jnp\n'
+                'class Averager:\n'
+                '    def _body(self, i, total, xs):\n'
+                '        return total + jnp.mean(xs[i])\n'
+                '    def run(self, xs):\n'
+                '        body = functools.partial(self._body, xs=xs)\n'
+                '        return jax.lax.fori_loop(0, xs.shape[0], body, jnp.int32(0))\n'
+                'out = Averager().run(jnp.ones((3, 2), jnp.int32))\n'),
+        # Flax NNX's `fori_loop`, x64 on: a default-dtype time grid makes the state float64.
+        Invalid('import jax\n'
+                'import jax.numpy as jnp\n'
+                'from flax import nnx\n'
+                'jax.config.update("jax_enable_x64", True)\n'
+                'def solve(y0, num_steps=10):\n'
+                '    ts = jnp.linspace(0.0, 1.0, num_steps + 1)\n'
+                '    def euler(i, y):\n'
+                '        return y + (ts[i + 1] - ts[i]) * jnp.tanh(y)\n'
+                '    return nnx.fori_loop(0, num_steps, euler, y0)\n'
+                'out = solve(jnp.ones(2, jnp.float32))\n'),
+        # Flax NNX's `scan` as a decorator, the carry placed by `in_axes`.
+        Invalid('import jax\n'
+                'import jax.numpy as jnp\n'
+                'from flax import nnx\n'
+                'def run(xs):\n'
+                '    @nnx.scan(in_axes=(nnx.Carry, 0), out_axes=(nnx.Carry, 0))\n'
+                '    def step(count, x):\n'
+                '        return count / 2 + x, count\n'
+                '    return step(jnp.zeros(3, jnp.int32), xs)\n'
+                'out = run(jnp.ones((4, 3)))\n'),
     ]
 
 
@@ -251,10 +393,12 @@ def _first_change(model: FileModel, site: ScanSite,
         return None
     for returned in body_returns(model, step, step_params(model, site, step, start)):
         out = value_of(returned.value, returned.ctx)
-        if site.callee == "scan":
+        if step.returns_pair is None:
+            continue
+        if step.returns_pair:
             out = out.items[0] if isinstance(out, Container) and out.kind == "tuple" and len(
                 out.items) == 2 else None
-        message = _change(start, out, step.carry_name)
+        message = _change(start, out, step.carry_name, x64_enabled(model))
         if message is not None:
             return returned.where, message
     return None
@@ -273,13 +417,13 @@ def _labelled(value: Value, path: str) -> Value:
     return value
 
 
-def _change(start: Value, out: Value, path: str) -> str | None:
+def _change(start: Value, out: Value, path: str, x64: bool) -> str | None:
     if isinstance(start, Container) and isinstance(out, Container):
         if start.kind != out.kind or start.keys != out.keys or start.name != out.name \
                 or len(start.items) != len(out.items):
             return None  # a structure change: SCN201's
         for before, after in zip(start.items, out.items):
-            found = _change(before, after, getattr(before, "origin", None) or path)
+            found = _change(before, after, getattr(before, "origin", None) or path, x64)
             if found is not None:
                 return found
         return None
@@ -289,7 +433,11 @@ def _change(start: Value, out: Value, path: str) -> str | None:
     if out.grown is not None and start.origin in out.grown:
         return CarryTypeMismatch.GROWN.format(path=label, start=start.describe(),
                                               how=out.grown_by)
-    if dtype_differs(start, out) or shape_differs(start, out):
-        return CarryTypeMismatch.MESSAGE.format(path=label, start=start.describe(),
-                                                out=out.describe())
+    if dtype_differs(start, out, x64) or shape_differs(start, out):
+        note = x64 and not dtype_differs(start, out) and not shape_differs(start, out)
+        if x64:
+            start, out = under_x64(start), under_x64(out)
+        message = CarryTypeMismatch.MESSAGE.format(path=label, start=start.describe(x64),
+                                                   out=out.describe(x64))
+        return message + (" (`jax_enable_x64` is on in this file)" if note else "")
     return None

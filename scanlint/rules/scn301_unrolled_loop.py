@@ -7,8 +7,9 @@ import libcst as cst
 from scanlint.core.diagnostic import Diagnostic
 from scanlint.fixes.roll_loop import roll_fix
 from scanlint.rules import Invalid, Rule, RuleContext, Valid
-from scanlint.semantic.jit_loops import jit_comprehensions, jit_loops
-from scanlint.semantic.rolling import comprehension_computes_arrays, rolling
+from scanlint.semantic.jit_loops import JitLoop, jit_comprehensions, jit_loops
+from scanlint.semantic.rolling import Rolling, comprehension_computes_arrays, rolling
+from scanlint.semantic.trip_counts import CALL, DEFAULT, SHAPE, STATIC
 
 # The cases reported without a fix share these lines.
 NO_FIX_HEADER = "import jax\nimport jax.numpy as jnp\nT = 20\nSIZES = (3, 4, 5)\n@jax.jit\n"
@@ -17,27 +18,56 @@ NO_FIX_HEADER = "import jax\nimport jax.numpy as jnp\nT = 20\nSIZES = (3, 4, 5)\
 class UnrolledLoopUnderJit(Rule):
     """
     ## What it does
-    Finds a `for VAR in range(...)` loop in a function that runs under `jit`, whose trip
-    count the source fixes and is at least `min-unrolled-trips` (default 10), and whose body
-    computes arrays. A function runs under `jit` when it is decorated with `@jax.jit`,
+    Finds a `for` loop in a function that runs under `jit`, over `range(...)` or over a
+    Python sequence, whose trip count is at least `min-unrolled-trips` (default 10), and whose
+    body computes arrays. A function runs under `jit` when it is decorated with `@jax.jit`,
     `@jit`, `@jax.jit(...)`, `@partial(jax.jit, ...)`, `@functools.partial(jax.jit, ...)`,
-    `@nnx.jit` or `@eqx.filter_jit`, or wrapped at module level (`fast = jax.jit(simulate)`,
-    `jax.jit(partial(simulate, ...))`); a local `def` inside such a function runs under it
-    too. The trip count is known when `range`'s arguments are int literals, int constants
-    bound once (module-level or local, `STEPS = 200`, `(T, N) = (10, 128)`), defaults of
-    parameters `jit` traces (`def rollout(x, n_steps=100)`: a traced `n_steps` cannot be a
-    `range` bound, so every call that traces leaves it out), and `+ - * // % **` of them.
-    The message says the count.
+    `@nnx.jit` or `@eqx.filter_jit`; when it is passed to a jit call, at module level or in
+    a function (`fast = jax.jit(simulate)`, `jax.jit(partial(simulate, ...))`), also through
+    a transformation (`jax.jit(jax.value_and_grad(loss))`, `grad`, `vmap`, `checkpoint`), a
+    name bound to one (`g = jax.grad(loss)`), a lambda (the defs its body calls:
+    `jax.jit(lambda v: f(v, W))`) or a bound method (`jax.jit(model.__call__)`,
+    `jax.jit(self.step)`, `eqx.filter_jit(obj.method)`); and when such a function calls a
+    method on a parameter or on `self` whose class the file shows (`model(x)`, with `model`
+    an object of a class of the file at the calls: its `__call__`). A local `def` inside such
+    a function runs under it too.
 
-    A list, set, dict or generator comprehension whose `for` clauses run over such ranges
-    (`jnp.stack([f(x, i) for i in range(256)])`, `sum(g(x, k) for k in range(N))`) is
-    unrolled the same way and reported when its elements are arrays and its clauses make at
-    least `min-unrolled-trips` of them; it gets no fix (`jax.lax.map`, or `jax.vmap` when the
-    steps are independent and memory allows; `fori_loop` for a sum).
+    The trip count, and where it comes from (the message says both):
+    - the source fixes it: int literals, int constants bound once (`STEPS = 200`,
+      `(T, N) = (10, 128)`), defaults of parameters `jit` traces (`def rollout(x,
+      n_steps=100)`: a traced `n_steps` cannot be a `range` bound, so every call that traces
+      leaves it out), `+ - * // % **`, `min`, `max` of them; the length of a Python sequence
+      the loop runs over (a tuple or list of constants, `tuple(range(...))`, `zip`,
+      `enumerate`, slices with constant bounds, comprehensions over such, `np.arange`,
+      `jax.random.split(key, n)`): `for i, (lo, hi) in enumerate(OFFSETS)` with 96 pairs;
+    - a Python value the function is given (a static argument, `static_argnums` or
+      `static_argnames` on the decorator, through `partial` or on a `jax.jit(f, ...)` call; a
+      parameter of a function reached through a call; `self.n`, from what the class's methods
+      assign it): the largest constant the file's calls pass, by name, through the name a jit
+      call binds (`fast(x, 200)`, `jax.make_jaxpr(fast, static_argnums=1)(x, 200)`,
+      `fast.lower(...)`), through `partial(f, n=200)`, or through a caller's own parameter
+      one call further (`n = 200` at the call on line 52). When the file shows no value the
+      loop is reported only in preview (`preview = true`): whether it is long the file
+      cannot tell;
+    - an array's size (`range(x.shape[0])`, `range(t.shape[0] - 1)`, `range(len(xs))` of an
+      array, `x.size`, a name unpacked from `x.shape`, of a traced parameter, a jax or NumPy
+      array, or an array attribute of `self`): fixed when jax traces, and named in the
+      message (`unrolled `xs.shape[0]` times`);
+    - nested loops: a loop with fewer trips is reported when the counted loops inside it
+      make at least `min-unrolled-trips` steps together (`for i in range(8): for j in
+      range(8)`: 64), at the outermost such loop, when none inside it is reported itself.
 
-    Not reported: loops outside `jit`; loops over lists, dicts, `zip` or `enumerate` (layers,
-    parameters: those must be unrolled); `range(n)` of a static argument or of `len(...)`;
-    fewer trips than `min-unrolled-trips`; bodies that only compute Python values.
+    A list, set, dict or generator comprehension whose `for` clauses run over `range`s the
+    source fixes (`jnp.stack([f(x, i) for i in range(256)])`, `sum(g(x, k) for k in
+    range(N))`) is unrolled the same way and reported when its elements are arrays and its
+    clauses make at least `min-unrolled-trips` of them; it gets no fix (`jax.lax.map`, or
+    `jax.vmap` when the steps are independent and memory allows; `fori_loop` for a sum).
+
+    Not reported: loops outside `jit`; `range(x.ndim)`, `range(len(x.shape))` (a handful of
+    axes, on purpose); loops over lists of layers or parameters (SCN303 reports identical
+    ones), over dicts, over a Python sequence whose length the file does not show; static
+    counts the calls in the file show to be small; fewer trips than `min-unrolled-trips`;
+    bodies that only compute Python values.
 
     ## Why is this bad?
     `jit` traces Python. A Python loop runs while the function is traced, and the program
@@ -128,7 +158,8 @@ class UnrolledLoopUnderJit(Rule):
     differed as well, `rollout` and `running_sum` did not: whether XLA contracts depends on
     the shapes, so verify each change.
 
-    Not fixed (reported, with the reason in the message): `break`, `continue`, `return`,
+    Not fixed (reported, with the reason in the message): a loop over a Python sequence
+    (make it an array and scan over it); `break`, `continue`, `return`,
     `yield`, `raise`, `try`, `while`, `del`, `global`, `nonlocal`, `import`, a `def` or
     `class` in the body, an `else:` on the loop, or an assignment to a name the function
     declares `global` or `nonlocal`; a Python `if`, `assert` or conditional
@@ -155,27 +186,27 @@ class UnrolledLoopUnderJit(Rule):
 
     CODE = "SCN301"
     NAME = "unrolled-loop-under-jit"
-    MESSAGE = "Loop over `{range}` is unrolled {trips} times under `jit`; use `{use}`{why}"
+    MESSAGE = "Loop over `{range}` is unrolled {trips} under `jit`{evidence}; use `{use}`{why}"
 
     def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:
-        for jl in jit_loops(ctx.model):
-            if jl.trips < ctx.settings.min_unrolled_trips:
-                continue
+        loops = jit_loops(ctx.model)
+        for jl, total in reported_loops(ctx.model, loops, ctx.settings):
             facts = rolling(ctx.model, jl)
             if not facts.computes_arrays:
                 continue
             fix = None if facts.blockers else roll_fix(ctx.text, ctx.model, jl, facts)
             why = f" (no automatic fix: {facts.blockers[0]})" if facts.blockers else ""
             message = self.MESSAGE.format(
-                range=ctx.model.module.code_for_node(jl.loop.iter), trips=jl.trips,
-                use=f"jax.lax.{facts.loop_function}", why=why)
+                range=ctx.model.module.code_for_node(jl.loop.iter), trips=_times(jl, total),
+                evidence=_evidence(jl, total), use=_use(jl, facts), why=why)
             yield ctx.diagnostic(self, jl.loop.iter, message, fix=fix, statement=jl.loop)
         for jc in jit_comprehensions(ctx.model):
             if jc.trips < ctx.settings.min_unrolled_trips or not comprehension_computes_arrays(jc):
                 continue
             code = ctx.model.module.code_for_node
             message = self.MESSAGE.format(
-                range="`, `".join(code(r) for r in jc.ranges), trips=jc.trips,
+                range="`, `".join(code(r) for r in jc.ranges), trips=f"{jc.trips} times",
+                evidence="",
                 # A generator is mostly summed or reduced: a carry; a list, stacked: a map.
                 use="jax.lax.fori_loop" if isinstance(jc.node, cst.GeneratorExp)
                 else "jax.lax.map", why=" (no automatic fix: a comprehension)")
@@ -243,7 +274,8 @@ def mlp(x, params):
         x = x + 1
     return x
 """,
-        # The trip count is not in the source: a static argument, a length.
+        # The trip count is not in the source: a static argument no call gives (preview only),
+        # a length of what may be a list.
         """from functools import partial
 import jax
 import jax.numpy as jnp
@@ -263,6 +295,31 @@ def named(x):
     for i in range(20):
         labels.append(f"layer{i}")
     return x
+""",
+        # A handful of axes, on purpose; a count the calls show to be small; a static count
+        # the file does not show (reported in preview only).
+        """import functools
+import jax
+import jax.numpy as jnp
+@jax.jit
+def laplace(u):
+    out = jnp.zeros_like(u)
+    for axis in range(u.ndim):
+        out = out + jnp.roll(u, 1, axis) + jnp.roll(u, -1, axis) - 2.0 * u
+    for axis in range(len(u.shape)):
+        out = out * 0.5
+    return out
+def power(a, x, n):
+    for _ in range(n):
+        x = a @ x
+    return x
+fast_power = jax.jit(power, static_argnums=2)
+fast_power(jnp.eye(2), jnp.ones(2), 3)
+@functools.partial(jax.jit, static_argnums=1)
+def smooth(v, passes):
+    for _ in range(passes):
+        v = 0.5 * (jnp.roll(v, 1) + v)
+    return v
 """,
         # The wrapped function is another one.
         """import jax
@@ -489,6 +546,179 @@ def rollout(ctrl, d, n_steps=100):
     return d
 """,
             unsafe=True),
+        # A static argument (`static_argnums` on a `jax.jit` call): the count the call passes.
+        Invalid(
+            """import jax
+import jax.numpy as jnp
+def simulate(P, x0, T):
+    x = x0
+    for _ in range(T):
+        x = x @ P
+    return x
+sim = jax.jit(simulate, static_argnums=2)
+sim(jnp.eye(3), jnp.ones(3), 300)
+""",
+            """import jax
+import jax.numpy as jnp
+def simulate(P, x0, T):
+    x = x0
+    def step(_, x):
+        x = x @ P
+        return x
+    x = jax.lax.fori_loop(0, T, step, x)
+    return x
+sim = jax.jit(simulate, static_argnums=2)
+sim(jnp.eye(3), jnp.ones(3), 300)
+""",
+            unsafe=True),
+        # An array's size, reached through `jax.jit(jax.grad(...))`.
+        Invalid(
+            """import jax
+import jax.numpy as jnp
+def filter_loss(params, ys):
+    m = jnp.zeros(2)
+    loss = 0.0
+    for t in range(ys.shape[0]):
+        m = params["A"] @ m
+        loss = loss + jnp.sum((ys[t] - m) ** 2)
+    return loss
+step = jax.jit(jax.grad(filter_loss))
+""",
+            """import jax
+import jax.numpy as jnp
+def filter_loss(params, ys):
+    m = jnp.zeros(2)
+    loss = 0.0
+    def step(t, carry):
+        m, loss = carry
+        m = params["A"] @ m
+        loss = loss + jnp.sum((ys[t] - m) ** 2)
+        return m, loss
+    m, loss = jax.lax.fori_loop(0, ys.shape[0], step, (m, loss))
+    return loss
+step = jax.jit(jax.grad(filter_loss))
+""",
+            unsafe=True),
+        # `self.sweeps` in a bound method jitted as `jax.jit(solver.solve)`: what the class's
+        # call passes.
+        Invalid(
+            """import jax
+import jax.numpy as jnp
+class Jacobi:
+    def __init__(self, a, sweeps):
+        self.a = a
+        self.sweeps = sweeps
+    def solve(self, b):
+        x = jnp.zeros_like(b)
+        d = jnp.diag(self.a)
+        for _ in range(self.sweeps):
+            x = (b - self.a @ x + d * x) / d
+        return x
+solver = Jacobi(4.0 * jnp.eye(3), 60)
+solve = jax.jit(solver.solve)
+""",
+            """import jax
+import jax.numpy as jnp
+class Jacobi:
+    def __init__(self, a, sweeps):
+        self.a = a
+        self.sweeps = sweeps
+    def solve(self, b):
+        x = jnp.zeros_like(b)
+        d = jnp.diag(self.a)
+        def step(_, x):
+            x = (b - self.a @ x + d * x) / d
+            return x
+        x = jax.lax.fori_loop(0, self.sweeps, step, x)
+        return x
+solver = Jacobi(4.0 * jnp.eye(3), 60)
+solve = jax.jit(solver.solve)
+""",
+            unsafe=True),
+        # Nested loops: 4 x 8 steps together; the outer one is rolled.
+        Invalid(
+            """import jax
+import jax.numpy as jnp
+@jax.jit
+def blocks(m):
+    for i in range(4):
+        for j in range(8):
+            m = m.at[i, j].mul(2.0)
+    return m
+""",
+            """import jax
+import jax.numpy as jnp
+@jax.jit
+def blocks(m):
+    def step(i, m):
+        for j in range(8):
+            m = m.at[i, j].mul(2.0)
+        return m
+    m = jax.lax.fori_loop(0, 4, step, m)
+    return m
+""",
+            unsafe=True),
+        # A def a jitted lambda calls, with the count the lambda passes.
+        Invalid(
+            """import jax
+import jax.numpy as jnp
+def relax(v, n_sweeps):
+    for _ in range(n_sweeps):
+        v = 0.5 * (jnp.roll(v, 1) + jnp.roll(v, -1))
+    return v
+smooth = jax.jit(lambda v: relax(v, 25))
+""",
+            """import jax
+import jax.numpy as jnp
+def relax(v, n_sweeps):
+    def step(_, v):
+        v = 0.5 * (jnp.roll(v, 1) + jnp.roll(v, -1))
+        return v
+    v = jax.lax.fori_loop(0, n_sweeps, step, v)
+    return v
+smooth = jax.jit(lambda v: relax(v, 25))
+""",
+            unsafe=True),
+        # A static argument the file passes no value for: in preview.
+        Invalid(
+            """from functools import partial
+import jax
+import jax.numpy as jnp
+@partial(jax.jit, static_argnames=("order",))
+def taylor_exp(x, order):
+    term = jnp.ones_like(x)
+    total = term
+    for k in range(1, order):
+        term = term * x / k
+        total = total + term
+    return total
+""",
+            """from functools import partial
+import jax
+import jax.numpy as jnp
+@partial(jax.jit, static_argnames=("order",))
+def taylor_exp(x, order):
+    term = jnp.ones_like(x)
+    total = term
+    def step(k, carry):
+        term, total = carry
+        term = term * x / k
+        total = total + term
+        return term, total
+    term, total = jax.lax.fori_loop(1, order, step, (term, total))
+    return total
+""",
+            unsafe=True, settings={'preview': True}),
+        # A module-level tuple of index pairs (jax-ml/jax#9463): reported, no fix.
+        Invalid("""import jax
+import jax.numpy as jnp
+EDGES = tuple((i, i + 1) for i in range(40))
+@jax.jit
+def propagate(x):
+    for a, b in EDGES:
+        x = x.at[b].add(0.5 * x[a])
+    return x
+"""),
         # Reported, no fix: `break`.
         Invalid(NO_FIX_HEADER + """def stops(x):
     for i in range(T):
@@ -589,3 +819,103 @@ def rollout(ctrl, d, n_steps=100):
     return x
 """),
     ]
+
+
+def reported_loops(model, loops: list[JitLoop], settings) -> list[tuple[JitLoop, int | None]]:
+    """The loops to report, each with the trips it unrolls (with the loops nested in it):
+    a count of at least `min-unrolled-trips`; an array's size (`x.shape[0]`); a static
+    value the file does not show, in preview only; or, for a loop with fewer trips, the
+    product with the counted loops inside it (`for i in range(8): for j in range(8)`) when
+    no loop inside it is reported by itself, at the outermost such loop."""
+    minimum = settings.min_unrolled_trips
+
+    def own(jl: JitLoop) -> bool:
+        if jl.trips is not None:
+            return jl.trips >= minimum
+        return jl.counted.kind == SHAPE or (jl.counted.kind == STATIC and settings.preview)
+
+    inside = _nested(model, loops)
+    chosen: list[tuple[JitLoop, int | None]] = []
+    covered: set[int] = set()
+    for jl in loops:
+        if id(jl) in covered:
+            continue
+        if own(jl):
+            chosen.append((jl, jl.trips))
+            continue
+        if jl.trips is None or any(own(inner) for inner in _all_inside(jl, inside)):
+            continue
+        total = _total(jl, inside)
+        if total is not None and total >= minimum:
+            chosen.append((jl, total))
+            covered |= {id(inner) for inner in _all_inside(jl, inside)}
+    return chosen
+
+
+def _nested(model, loops: list[JitLoop]) -> dict[int, list[JitLoop]]:
+    """id(loop) -> the counted loops directly inside it, in the same function."""
+    from scanlint.semantic import walk
+
+    by_node = {id(jl.loop): jl for jl in loops}
+    found: dict[int, list[JitLoop]] = {}
+    for jl in loops:
+        direct: list[JitLoop] = []
+        stack = list(walk.children(jl.loop.body))
+        while stack:
+            node = stack.pop()
+            if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                continue
+            inner = by_node.get(id(node))
+            if inner is not None:
+                direct.append(inner)
+                continue
+            stack.extend(walk.children(node))
+        found[id(jl)] = direct
+    return found
+
+
+def _all_inside(jl: JitLoop, inside: dict[int, list[JitLoop]]) -> list[JitLoop]:
+    found, stack = [], list(inside.get(id(jl), ()))
+    while stack:
+        inner = stack.pop()
+        found.append(inner)
+        stack.extend(inside.get(id(inner), ()))
+    return found
+
+
+def _total(jl: JitLoop, inside: dict[int, list[JitLoop]]) -> int | None:
+    """The steps the loop unrolls with the counted loops inside it (None: one is unknown)."""
+    inner = inside.get(id(jl), [])
+    if jl.trips is None:
+        return None
+    if not inner:
+        return jl.trips
+    totals = [_total(each, inside) for each in inner]
+    if None in totals:
+        return None
+    return jl.trips * sum(totals)  # type: ignore[arg-type]
+
+
+def _times(jl: JitLoop, total: int | None) -> str:
+    if total is not None:
+        return f"{total} times"
+    return f"`{jl.counted.evidence}` times"
+
+
+def _evidence(jl: JitLoop, total: int | None) -> str:
+    counted = jl.counted
+    if total is not None and jl.trips is not None and total != jl.trips:
+        return f" ({jl.trips} steps, times the loops inside it)"
+    if counted.kind in (CALL, DEFAULT) and counted.evidence:
+        return f" ({counted.evidence})"
+    if counted.kind == SHAPE:
+        return " (an array's size, fixed when jax traces)"
+    if counted.kind == STATIC:
+        return " (a static value; how large the file does not show)"
+    return ""
+
+
+def _use(jl: JitLoop, facts: Rolling) -> str:
+    if jl.range_args is None:
+        return "jax.lax.scan"
+    return f"jax.lax.{facts.loop_function}"

@@ -20,12 +20,14 @@ import libcst as cst
 from scanlint.semantic import walk
 from scanlint.semantic.avals import (INEXACT, KIND_OF, NONE, Aval, Container, Value, as_aval,
                                      at_least_float, broadcast, dtype_name, kind_rank,
-                                     literal_shape, matmul_shape, of_kind, promote)
+                                     literal_shape, matmul_shape, of_kind, promote,
+                                     wider_than_unknown)
 from scanlint.semantic.captures import falls_off_end
 from scanlint.semantic.carry import (StepFunction, caller_arguments, file_function, followed_value,
                                      literal_elements, passed_value, record_class, record_fields,
                                      record_values, string_key, transparent)
-from scanlint.semantic.model import FileModel
+from scanlint.semantic.instances import object_class
+from scanlint.semantic.model import SCANNED, FileModel
 from scanlint.semantic.scopes import (Binding, Scope, bound_names, lookup, qualified_name,
                                       target_names)
 
@@ -164,6 +166,10 @@ def _binary(expr: cst.BinaryOperation, ctx: Context) -> Value:
     if isinstance(left, Container) or isinstance(right, Container):
         return _sequence_operation(expr, left, right, ctx)
     if not (isinstance(left, Aval) and isinstance(right, Aval)):
+        known = left if isinstance(left, Aval) else right
+        if isinstance(known, Aval) and not isinstance(expr.operator, (
+                cst.BitAnd, cst.BitOr, cst.BitXor, cst.LeftShift, cst.RightShift)):
+            return wider_than_unknown(known)  # a 64-bit float times anything: 64-bit
         return None
     operator = expr.operator
     if isinstance(operator, cst.MatrixMultiply):
@@ -420,11 +426,11 @@ def _call(expr: cst.Call, ctx: Context) -> Value:
     if module in ("jax.numpy.fft", "jax.numpy.linalg") and last in COMPLEX_FUNCTIONS:
         return _complex_result(expr, last, ctx)
     if module == "jax.random" and last in ("normal", "uniform"):
-        shape = literal_shape(_argument(expr, 1, "shape")) if _argument(
+        shape = shape_value(_argument(expr, 1, "shape"), ctx) if _argument(
             expr, 1, "shape") is not None else ()
         return replace(_explicit(expr, 2, ctx) or of_kind("float"), shape=shape)
     if isinstance(expr.func, cst.Attribute):
-        return _method(expr, ctx)
+        return _method(expr, ctx) or _object_method(expr, ctx)
     if isinstance(expr.func, cst.Name) and expr.func.value in SEQUENCES and lookup(
             ctx.scope, expr.func.value)[0] is None:
         return _converted(expr, expr.func.value, ctx)
@@ -434,6 +440,57 @@ def _call(expr: cst.Call, ctx: Context) -> Value:
             return _record(expr, found[0], ctx)
         return _helper_call(expr, ctx)
     return None
+
+
+def shape_value(expr: cst.BaseExpression | None, ctx: Context) -> tuple[int, ...] | None:
+    """A shape the code spells with int constants: `3`, `(N, 2)`, `[T]`, `N` (a module or
+    local constant, `int_constant`)."""
+    known = literal_shape(expr)
+    if known is not None or expr is None:
+        return known
+    elements = literal_elements(expr)
+    dims = [int_constant(e, ctx) for e in elements[1]] if elements is not None else [
+        int_constant(expr, ctx)]
+    return None if None in dims or any(d < 0 for d in dims) else tuple(dims)  # type: ignore
+
+
+def _object_method(expr: cst.Call, ctx: Context) -> Value:
+    """`env.step(state, action)` on an object of a plain class of this file: a name bound
+    only to `Env(...)` (`instances.object_class`); what the method returns with its
+    parameters bound to the call's arguments (`function_value`), for a method with no
+    decorator. (Not `self.step(...)` or a parameter's: reading every method of a class to
+    learn what an attribute holds would parse most of a file for little.)"""
+    func = expr.func
+    assert isinstance(func, cst.Attribute)
+    if not _made_by_a_class(func.value, ctx.scope):
+        return None
+    instance = object_class(ctx.model, ctx.scope, func.value)
+    methods = instance.bindings.get(func.attr.value, []) if instance is not None else []
+    if len(methods) != 1 or methods[0].kind != "def":
+        return None
+    method = methods[0].node
+    inner = ctx.model.scope_of.get(id(method))
+    if not isinstance(method, cst.FunctionDef) or method.decorators or inner is None:
+        return None
+    return _bound_call(expr, method, inner, instance, ctx, skip=1)
+
+
+def _made_by_a_class(expr: cst.BaseExpression, scope: Scope) -> bool:
+    """``expr`` is a name every binding of which assigns a call of a class bound once (told
+    from the bindings alone, without reading the class)."""
+    if not isinstance(expr, cst.Name):
+        return False
+    owner, bindings = lookup(scope, expr.value)
+    if owner is None or not bindings:
+        return False
+    for binding in bindings:
+        value = binding.assigned_value
+        if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Name)):
+            return False
+        _class_owner, made = lookup(binding.scope, value.func.value)
+        if len(made) != 1 or made[0].kind != "class":
+            return False
+    return True
 
 
 def _converted(expr: cst.Call, kind: str, ctx: Context) -> Value:
@@ -469,12 +526,20 @@ def _helper_call(expr: cst.Call, ctx: Context) -> Value:
     if found is None or not transparent(found[2], found[0]):
         return None
     function, scope, owner = found
+    return _bound_call(expr, function, scope, owner, ctx)
+
+
+def _bound_call(expr: cst.Call, function: cst.FunctionDef, scope: Scope, owner: Scope,
+                ctx: Context, skip: int = 0) -> Value:
+    """What ``function`` returns when ``expr`` calls it, its parameters bound to the call's
+    arguments or their defaults; ``skip``: leading parameters the call does not pass (a
+    method's `self`, unknown inside)."""
     if isinstance(function.params.star_arg, cst.Param) or function.params.star_kwarg:
         return None
     params: dict[str, Value] = {}
-    for param in [*function.params.posonly_params, *function.params.params,
-                  *function.params.kwonly_params]:
-        passed = passed_value(function, param, expr, ctx.scope, owner)
+    positional = [*function.params.posonly_params, *function.params.params]
+    for param in [*positional[skip:], *function.params.kwonly_params]:
+        passed = passed_value(function, param, expr, ctx.scope, owner, skip)
         if passed is None:
             return None
         params[param.name.value] = value_of(passed[0], ctx if passed[1] is ctx.scope
@@ -527,7 +592,7 @@ def _explicit(expr: cst.Call, position: int, ctx: Context) -> Aval | None:
 
 def _array_function(expr: cst.Call, module: str, last: str, ctx: Context) -> Value:
     if last in MAKERS:
-        shape = literal_shape(_argument(expr, 0, "shape"))
+        shape = shape_value(_argument(expr, 0, "shape"), ctx)
         return replace(_explicit(expr, 1, ctx) or of_kind("float"), shape=shape)
     if last == "full":
         return _full(expr, ctx)
@@ -543,7 +608,7 @@ def _array_function(expr: cst.Call, module: str, last: str, ctx: Context) -> Val
         return _linspace(expr, ctx)
     if last in FLOAT_FUNCTIONS or last in SAME_TYPE_FUNCTIONS or last in REDUCTIONS \
             or last in INEXACT_REDUCTIONS:
-        return _elementwise(expr, last, ctx)
+        return _elementwise(expr, module, last, ctx)
     if last in ("maximum", "minimum", "where", "dot", "matmul", "vdot", "inner", "outer"):
         return _combine(expr, last, ctx)
     if last in GROWERS:
@@ -557,7 +622,7 @@ def _first(expr: cst.Call, ctx: Context) -> Value:
     return value_of(expr.args[0].value, ctx) if expr.args and not expr.args[0].star else None
 
 
-def _elementwise(expr: cst.Call, last: str, ctx: Context) -> Value:
+def _elementwise(expr: cst.Call, module: str, last: str, ctx: Context) -> Value:
     """Float functions and means make ints floats (of an unknown operand: an inexact
     value); reductions drop the axes they reduce (`keepdims=True` keeps them as 1)."""
     operand = _first(expr, ctx)
@@ -566,6 +631,8 @@ def _elementwise(expr: cst.Call, last: str, ctx: Context) -> Value:
             operand = Aval(INEXACT, None, False, None, None)  # whatever the operand was
         else:
             return None
+    if module == "numpy" and operand.weak:
+        operand = replace(operand, weak=False)  # a NumPy scalar of a Python number: 64-bit
     if last in FLOAT_FUNCTIONS or last in INEXACT_REDUCTIONS:
         operand = at_least_float(operand)
     if last in ("sum", "prod") and operand.kind == "bool":
@@ -698,8 +765,9 @@ def _arange(expr: cst.Call, ctx: Context) -> Value:
     values = [value_of(arg.value, ctx) for arg in expr.args if arg.keyword is None]
     explicit = _explicit(expr, 3, ctx)
     shape = None
-    if len(expr.args) == 1 and isinstance(expr.args[0].value, cst.Integer):
-        shape = (int(expr.args[0].value.evaluated_value),)
+    if len(expr.args) == 1 and not expr.args[0].star and expr.args[0].keyword is None:
+        stop = int_constant(expr.args[0].value, ctx)
+        shape = (max(stop, 0),) if stop is not None else None
     if explicit is not None:
         return replace(explicit, shape=shape)
     if not values or not all(isinstance(v, Aval) and v.kind for v in values):
@@ -709,12 +777,16 @@ def _arange(expr: cst.Call, ctx: Context) -> Value:
 
 def _combine(expr: cst.Call, last: str, ctx: Context) -> Value:
     args = [value_of(arg.value, ctx) for arg in expr.args if arg.keyword is None]
+    condition = None
     if last == "where":
-        args = args[1:]
+        condition, args = args[0] if args else None, args[1:]
     if len(args) != 2 or not all(isinstance(a, Aval) for a in args):
         return None
     a, b = args
-    if last in ("dot", "matmul"):
+    if last == "where":  # the condition broadcasts with both values
+        shape = broadcast(condition.shape, broadcast(a.shape, b.shape)) if isinstance(
+            condition, Aval) else None
+    elif last in ("dot", "matmul"):
         shape = matmul_shape(a.shape, b.shape)
     elif last in ("vdot", "inner", "outer"):
         shape = _product_shape(last, a.shape, b.shape)
@@ -822,12 +894,14 @@ def _method(expr: cst.Call, ctx: Context) -> Value:
                 return None
             items[base.keys.index(arg.keyword.value)] = value_of(arg.value, ctx)
         return replace(base, items=tuple(items))
-    if method in REDUCTIONS and not expr.args:
+    if (method in REDUCTIONS or method in INEXACT_REDUCTIONS) and not expr.args:
         base = value_of(func.value, ctx)
         if not isinstance(base, Aval):
             return None
         if method in ("sum", "prod") and base.kind == "bool":
             return of_kind("int", base.weak, ())
+        if method in INEXACT_REDUCTIONS:
+            base = at_least_float(base)
         return replace(base, shape=())
     return None
 
@@ -883,33 +957,17 @@ def _walk(statements: list, ctx: Context, found: list) -> None:
             _forget(ctx, {statement.name.value})  # its returns are not the body's
         else:
             _forget(ctx, bound_names(statement))
-            for block in _blocks(statement):
-                _walk(_statements(block), _copy(ctx), found)
-
-
-def _statements(block: cst.CSTNode) -> list:
-    """The statements of an indented block, or the one-line suite itself."""
-    return list(block.body) if isinstance(block, cst.IndentedBlock) else [block]
-
-
-def _blocks(node: cst.CSTNode) -> list[cst.CSTNode]:
-    """The blocks of a loop, `with`, `try` or `match` (handlers, cases, `else`, `finally`)."""
-    blocks: list[cst.CSTNode] = []
-    for child in walk.children(node):
-        if isinstance(child, (cst.IndentedBlock, cst.SimpleStatementSuite)):
-            blocks.append(child)
-        elif not isinstance(child, cst.BaseExpression):
-            blocks += _blocks(child)
-    return blocks
+            for block in walk.blocks(statement):
+                _walk(walk.block_statements(block), _copy(ctx), found)
 
 
 def _branches(statement: cst.If, ctx: Context, found: list) -> None:
-    _walk(_statements(statement.body), _copy(ctx), found)
+    _walk(walk.block_statements(statement.body), _copy(ctx), found)
     orelse = statement.orelse
     if isinstance(orelse, cst.If):
         _branches(orelse, ctx, found)
     elif isinstance(orelse, cst.Else):
-        _walk(_statements(orelse.body), _copy(ctx), found)
+        _walk(walk.block_statements(orelse.body), _copy(ctx), found)
     _forget(ctx, bound_names(statement))
 
 
@@ -1008,10 +1066,13 @@ def step_params(model: FileModel, site, step: StepFunction, start: Value) -> dic
     """The values of a body's parameters: the carry (``start``), and scan's `x` (an element
     of `xs`) or fori_loop's index."""
     names = [p.name.value for p in step.params]
-    params = {step.carry_name: start}
-    if site.callee == "scan" and len(names) > 1 and step.ref.role == "f":
+    params = {name: value_of(expr, Context(model, scope, {}, set()))
+              for name, (expr, scope) in step.preset.items()}
+    params[step.carry_name] = start
+    scanned = [n for n, axis in enumerate(step.axes or ()) if axis == SCANNED]
+    if site.callee == "scan" and len(scanned) == 1 and scanned[0] < len(names):
         xs = value_of(site.args.get("xs"), Context(model, site.scope, {}, set()))
-        params[names[1]] = xs_element(xs)
+        params[names[scanned[0]]] = xs_element(xs)
     if site.callee == "fori_loop" and names:
         literal = all(isinstance(site.args.get(k), cst.Integer) for k in ("lower", "upper"))
         params[names[0]] = Aval("int", "int32", True, True if literal else None, ())

@@ -10,7 +10,7 @@ mismatch is claimed against a default only when no default could match (`float16
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import libcst as cst
 
@@ -39,8 +39,14 @@ DEFAULT = {"bool": "bool", "uint": "uint32", "int": "int32", "float": "float32",
 # default, they neither match nor differ from a default for certain.
 SIXTY_FOUR = frozenset({"float64", "int64", "uint64", "complex128"})
 # The kind of a value known only to be floating or complex (a mean, `jnp.exp` of an unknown
-# array): never equal to an int or bool dtype, maybe to any float or complex one.
+# array): never equal to an int or bool dtype, maybe to any float or complex one. With
+# ``default`` set, it is at least as wide as the default float (float32, or float64 with
+# `jax_enable_x64`): a strong default float times an array the code does not show.
 INEXACT = "inexact"
+# Each kind's dtype as a default under `jax_enable_x64`.
+X64 = {"bool": "bool", "uint": "uint64", "int": "int64", "float": "float64",
+       "complex": "complex128"}
+NARROW_FLOATS = frozenset({"bfloat16", "float16", "float32"})
 
 
 @dataclass(frozen=True)
@@ -59,9 +65,12 @@ class Aval:
     grown: tuple[str, ...] | None = None  # the carries it may have been grown from
     grown_by: str | None = None  # the function that grew it (`append`, `concatenate`)
 
-    def describe(self) -> str:
+    def describe(self, x64: bool = False) -> str:
         if self.kind == INEXACT and self.dtype is None:
             name = "an inexact (floating) value"
+            if self.default:
+                name = "a float64 (or complex128) value" if x64 else \
+                    "a floating value at least as wide as float32"
             return name if self.shape is None else f"{name} of shape {self.shape}"
         name = self.dtype or self.kind or "an array"
         if self.shape is not None:
@@ -124,6 +133,39 @@ def _width(dtype: str) -> int:
 
 def promote(a: Aval, b: Aval, shape: tuple | None) -> Aval | None:
     """The Aval of a binary operation on ``a`` and ``b`` (JAX's promotion lattice)."""
+    result = _promote(a, b, shape)
+    if result is not None and result.kind in (INEXACT, "complex") and result.dtype is None \
+            and (at_least_default(a) or at_least_default(b)):
+        return replace(result, default=True)  # no narrower than the wider operand
+    return result
+
+
+def at_least_default(value: Aval) -> bool:
+    """A strong floating value at least as wide as the default float: a default float, a
+    float64, or an inexact value known to be that wide."""
+    if value.kind == INEXACT:
+        return value.default  # only ever set from a strong operand
+    if value.weak is not False:
+        return False
+    return value.kind in ("float", "complex") and (value.default or value.dtype in SIXTY_FOUR)
+
+
+def wider_than_unknown(known: Aval) -> Aval | None:
+    """A binary operation of ``known`` with a value the code does not show: an inexact value
+    at least the default float's width when ``known`` is (whatever the other operand is,
+    promotion never narrows); else None."""
+    return Aval(INEXACT, None, True, False, None) if known.kind in (
+        "float", INEXACT) and at_least_default(known) else None
+
+
+def under_x64(value: Aval) -> Aval:
+    """``value`` as JAX types it with `jax_enable_x64`: a default dtype is 64-bit."""
+    if value.default and value.dtype is not None and value.kind in X64:
+        return replace(value, dtype=X64[value.kind], default=False)
+    return value
+
+
+def _promote(a: Aval, b: Aval, shape: tuple | None) -> Aval | None:
     if a.kind is None or b.kind is None:
         return None
     if a.kind != b.kind:
@@ -152,9 +194,15 @@ def _across_kinds(a: Aval, b: Aval, shape: tuple | None) -> Aval:
     if high.weak is None or low.weak is None:
         return Aval(high.kind, None, False, None, shape)
     if high.weak and not low.weak and high.kind == "complex" and low.kind == "float":
-        wide = low.dtype == "float64"  # float32 + 1j: complex64, as strong as the float
+        # float32 + 1j: complex64, as strong as the float; a default float (float64 with
+        # x64) gives the default complex (complex128 with x64)
+        wide = low.dtype == "float64"
         return Aval("complex", "complex128" if wide else "complex64",
-                    low.default if wide or low.dtype is None else False, False, shape)
+                    low.default or low.dtype is None, False, shape)
+    if high.kind == "complex" and low.kind == "float" and low.default and not high.default \
+            and high.dtype == "complex64" and not (high.weak or low.weak):
+        # complex64 with a default float: complex128 with x64, complex64 without
+        return Aval("complex", "complex64", True, False, shape)
     if high.weak and not low.weak:  # int32 + 0.5: a weak float of the default dtype
         return of_kind(high.kind, True, shape)  # type: ignore[arg-type]
     return Aval(high.kind, high.dtype, high.default, high.weak and low.weak, shape)
@@ -187,15 +235,22 @@ def at_least_float(value: Aval) -> Aval:
     return value
 
 
-def dtype_differs(start: Aval, out: Aval) -> bool:
+def dtype_differs(start: Aval, out: Aval, x64: bool = False) -> bool:
     """Whether JAX sees a different dtype: a strong init's kind or visibly different width; a
     weak init (a Python scalar, promoted to the output's dtype by JAX) only when the output is
-    of a lower kind."""
+    of a lower kind. ``x64``: the file turns on `jax_enable_x64` (defaults are 64-bit)."""
     if start.kind is None or out.kind is None or start.weak is None:
         return False
+    if x64:
+        start, out = under_x64(start), under_x64(out)
     if INEXACT in (start.kind, out.kind):  # only an int or bool against it is certain
         other = start if out.kind == INEXACT else out
-        return other is start and not start.weak and start.kind in ("bool", "int", "uint")
+        if other is start and not start.weak and start.kind in ("bool", "int", "uint"):
+            return True
+        # at least the default float's width, against a strong narrower float
+        narrower = NARROW_FLOATS if x64 else NARROW_FLOATS - {"float32"}
+        return (out.kind == INEXACT and out.default and start.kind == "float"
+                and start.weak is False and start.dtype in narrower and not start.default)
     if start.weak:
         return kind_rank(out.kind) < kind_rank(start.kind)
     if start.kind != out.kind:

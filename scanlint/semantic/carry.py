@@ -17,10 +17,14 @@ from scanlint.semantic.model import BodyRef, FileModel, ScanSite, own_returns
 from scanlint.semantic.scopes import (Binding, Scope, all_params, leaf_targets, lookup,
                                       qualified_name)
 
-# The position of the carry among the body's parameters, per role.
+# The position of the carry among the body's parameters, per role (a scan's: the site's
+# `scan_carry`, 0 for lax.scan).
 CARRY_POSITION = {("scan", "f"): 0, ("fori_loop", "body_fun"): 1,
                   ("while_loop", "body_fun"): 0, ("while_loop", "cond_fun"): 0,
                   ("map", "f"): None}  # lax.map's body has no carry
+# How many positional arguments the loop passes, per role (a scan's: its axes).
+PASSED = {("scan", "f"): 2, ("fori_loop", "body_fun"): 2, ("while_loop", "body_fun"): 1,
+          ("while_loop", "cond_fun"): 1, ("map", "f"): 1}
 
 
 @dataclass(eq=False)
@@ -31,22 +35,34 @@ class StepFunction:
     node: cst.FunctionDef | cst.Lambda
     scope: Scope
     carry_param: cst.Param | None  # None for lax.map, whose body has no carry
-    returns_pair: bool  # scan bodies return (carry, y); fori/while bodies the carry itself
-    bound_params: int = 0  # leading parameters a method's attribute binds (`self`)
+    # scan bodies return (carry, y); fori/while bodies the carry itself; None: not known
+    # (an `nnx.scan` whose `out_axes` the code does not show)
+    returns_pair: bool | None
+    bound_params: int = 0  # leading parameters a method's attribute or a partial binds
+    # Parameters the loop does not pass, with what gives them their value and where it is
+    # evaluated: a `functools.partial`'s keyword arguments, the defaults of parameters after
+    # those the loop passes (`def body(state, batches=batch_iterator)`). Only for the rules
+    # that read bodies (`step_function(..., methods=True)`).
+    preset: dict = field(default_factory=dict)
+    # What each parameter the loop passes receives (model.CARRY, BROADCAST, SCANNED), for a
+    # scan; None when not known.
+    axes: tuple | None = None
 
     @property
     def bound_names(self) -> set[str]:
-        """The names of the parameters a method's attribute binds (`self`): objects made
-        outside the body, like the names it captures."""
+        """The names of the parameters a method's attribute or a partial binds (`self`),
+        and those the loop does not pass: values made outside the body, like the names it
+        captures."""
         params = self.node.params
         return {p.name.value for p in [*params.posonly_params, *params.params][
-            :self.bound_params]}
+            :self.bound_params]} | set(self.preset)
 
     @property
     def params(self) -> list[cst.Param]:
         """The positional parameters the loop passes values to (after `self`)."""
         params = self.node.params
-        return [*params.posonly_params, *params.params][self.bound_params:]
+        return [p for p in [*params.posonly_params, *params.params][self.bound_params:]
+                if p.name.value not in self.preset]
 
     @property
     def carry_name(self) -> str:
@@ -61,27 +77,69 @@ class StepFunction:
 def step_function(model: FileModel, site: ScanSite, role: str | None = None,
                   methods: bool = False) -> StepFunction | None:
     """The body (or ``role``'s function) the site runs, when it is a def or lambda of this
-    file. ``methods``: also a method of the enclosing class (`self.step`); only rules that
-    read a body (SCN2xx) ask for them, never the fixes that rewrite one."""
+    file. ``methods``: also a method of the enclosing class (`self.step`), the function a
+    `functools.partial` wraps (its bound arguments kept apart) and a body a factory makes;
+    only rules that read a body (SCN2xx) ask for them, never the fixes that rewrite one."""
     ref = site.body(role)
     if ref is None:
         return None
     function, scope, bound = ref.function, ref.function_scope, 0
+    preset: dict = {}
     if function is None and methods and ref.method is not None:
         function, scope, bound = ref.method, ref.method_scope, ref.bound_params
+    if function is None and methods and ref.kind == "partial":
+        found = _partial_target(ref, site.scope)
+        if found is None:
+            return None
+        function, scope, bound, preset = found
     if function is None or scope is None:
         return None
     key = (site.callee, ref.role)
     if key not in CARRY_POSITION:
         return None
-    position = CARRY_POSITION[key]
+    scan = key == ("scan", "f")
+    position = site.scan_carry if scan else CARRY_POSITION[key]
+    passed = (len(site.scan_axes) if site.scan_axes is not None else None) if scan \
+        else PASSED[key]
     params = function.params
-    positional = [*params.posonly_params, *params.params][bound:]
+    positional = [p for p in [*params.posonly_params, *params.params][bound:]
+                  if p.name.value not in preset]
     if position is not None and len(positional) <= position:
         return None
+    if methods and passed is not None and isinstance(function, cst.FunctionDef):
+        preset |= {p.name.value: (p.default, function_scope_parent(scope))
+                   for p in positional[passed:] if p.default is not None}
     carry = positional[position] if position is not None else None
-    return StepFunction(ref, function, scope, carry, returns_pair=site.callee == "scan",
-                        bound_params=bound)
+    return StepFunction(ref, function, scope, carry,
+                        returns_pair=site.scan_pair if site.callee == "scan" else False,
+                        bound_params=bound, preset=preset,
+                        axes=site.scan_axes if scan else None)
+
+
+def function_scope_parent(scope: Scope) -> Scope:
+    """Where a def's defaults are evaluated: the scope around it."""
+    return scope.parent if scope.parent is not None else scope
+
+
+def _partial_target(ref: BodyRef, scope: Scope) -> tuple | None:
+    """(function, scope, leading parameters bound, preset) for `functools.partial(f, a,
+    k=v)` whose ``f`` is a def, lambda, method or factory-made body of this file: its
+    positional arguments bind the leading parameters, its keywords the named ones (made at
+    the loop's call, in ``scope``, or where the name bound to the partial is assigned)."""
+    target = ref.partial_target
+    call = ref.expr if isinstance(ref.expr, cst.Call) else (
+        ref.bindings[0].assigned_value if len(ref.bindings) == 1 else None)
+    if target is None or not isinstance(call, cst.Call):
+        return None
+    function, scope, bound = target.function, target.function_scope, 0
+    if function is None and target.method is not None:
+        function, scope, bound = target.method, target.method_scope, target.bound_params
+    if function is None or scope is None or any(a.star for a in call.args):
+        return None
+    where = scope if isinstance(ref.expr, cst.Call) else ref.bindings[0].scope
+    bound += sum(1 for a in call.args[1:] if a.keyword is None)
+    preset = {a.keyword.value: (a.value, where) for a in call.args[1:] if a.keyword is not None}
+    return function, scope, bound, preset
 
 
 # -- carry layout -----------------------------------------------------------------------------
@@ -333,14 +391,15 @@ def function_binding(function: cst.FunctionDef | cst.Lambda, scope: Scope) -> Bi
 
 
 def call_argument(function: cst.FunctionDef, param: cst.Param, call: cst.Call,
-                  ) -> cst.BaseExpression | None | bool:
+                  skip: int = 0) -> cst.BaseExpression | None | bool:
     """What ``call`` passes for ``param``: the argument's expression, None when it leaves the
     parameter to its default, False when it cannot be told (`*args`, `**kwargs`, a
-    parameter that is itself `*args`)."""
+    parameter that is itself `*args`). ``skip``: leading parameters the call does not pass
+    (a method's `self`, called on its object)."""
     params = function.params
-    positional = [*params.posonly_params, *params.params]
+    positional = [*params.posonly_params, *params.params][skip:]
     index = next((n for n, p in enumerate(positional) if p is param), None)
-    keyword = index is None or index >= len(params.posonly_params)
+    keyword = index is None or index + skip >= len(params.posonly_params)
     if index is None and not any(p is param for p in params.kwonly_params):
         return False
     position = 0
@@ -358,11 +417,11 @@ def call_argument(function: cst.FunctionDef, param: cst.Param, call: cst.Call,
 
 
 def passed_value(function: cst.FunctionDef, param: cst.Param, call: cst.Call, caller: Scope,
-                 definer: Scope) -> tuple[cst.BaseExpression, Scope] | None:
+                 definer: Scope, skip: int = 0) -> tuple[cst.BaseExpression, Scope] | None:
     """What ``call`` (made in ``caller``) gives ``param``, with the scope to evaluate it in:
     the argument, or the parameter's default (evaluated where the def is, ``definer``);
     None when it cannot be told."""
-    argument = call_argument(function, param, call)
+    argument = call_argument(function, param, call, skip)
     if argument is False:
         return None
     if argument is None:
@@ -391,10 +450,11 @@ def caller_arguments(model: FileModel, binding: Binding
                      ) -> list[tuple[cst.BaseExpression, Scope]] | None:
     """What every call of a function passes for its parameter ``binding``, each with the
     scope it is evaluated in (the caller's; a default's is the def's), when the file uses
-    the function only by calling it by name: its name bound once and not otherwise read
-    (passed to `scan`, `vmap`, stored), no decorator but `jax.jit`, not a method, and every
-    call's argument for the parameter visible. Else None. Raises OutsideSlice when a stub
-    may call it (the engine then parses the callers)."""
+    the function only by calling it by name (or through `jax.jit(f)(...)`): its name bound
+    once and not otherwise read (passed to `scan`, `vmap`, stored), no decorator but
+    `jax.jit`, not a method, and every call's argument for the parameter visible. Else
+    None. Raises OutsideSlice when a stub may call it (the engine then parses the
+    callers)."""
     scope = binding.scope
     function = scope.node
     if binding.kind != "param" or not isinstance(function, cst.FunctionDef):
@@ -407,7 +467,7 @@ def caller_arguments(model: FileModel, binding: Binding
     calls = model.direct_calls()
     found: list[tuple[cst.BaseExpression, Scope]] = []
     for name, reader in model.references(owner):
-        call = calls.get(id(name))
+        call = calls.get(id(name)) or jit_applied(model).get(id(name))
         if call is None:
             return None  # the function escapes: callers the file does not show
         passed = passed_value(function, param, call, reader, scope.parent)  # type: ignore
@@ -415,6 +475,25 @@ def caller_arguments(model: FileModel, binding: Binding
             return None
         found.append(passed)
     return found or None
+
+
+def jit_applied(model: FileModel) -> dict[int, cst.Call]:
+    """`jax.jit(f)(...)` (options by keyword only), by the id of the name `f`: the call
+    passes `f` its arguments as they are. Built once per model."""
+    memo = model.memo
+    if "jit_applied" not in memo:
+        found = {}
+        for call, scope in model.calls:
+            applied = model.applied_call(call)
+            if applied is None or not call.args or qualified_name(
+                    scope, call.func) not in TRANSPARENT_DECORATORS:
+                continue
+            first, rest = call.args[0], call.args[1:]
+            if isinstance(first.value, cst.Name) and first.keyword is None and not first.star \
+                    and all(a.keyword is not None for a in rest):
+                found[id(first.value)] = applied
+        memo["jit_applied"] = found
+    return memo["jit_applied"]
 
 
 def resolve_init(model: FileModel, site: ScanSite) -> InitValue | None:
@@ -454,6 +533,8 @@ def returns_of(function: cst.FunctionDef) -> list[cst.Return]:
 def returned_carry(step: StepFunction,
                    value: cst.BaseExpression | None) -> cst.BaseExpression | None:
     """The carry part of a returned value: `(carry, y)` for scan, the value otherwise."""
+    if step.returns_pair is None:
+        return None
     if not step.returns_pair:
         return value
     pair = literal_elements(value)

@@ -45,6 +45,15 @@ SIGNATURES = {
         "while_loop", ("cond_fun", "body_fun", "init_val"), ("cond_fun", "body_fun"), "init_val"
     ),
     "jax.lax.map": Signature("map", ("f", "xs", "batch_size"), ("f",), None),
+    # Flax NNX's loops (flax 0.12): `fori_loop` and `while_loop` take lax's arguments (and
+    # keyword-only `graph`, `graph_updates`); `scan` is a transform, `nnx.scan(f, *, length,
+    # in_axes, out_axes, ...)` or a decorator, whose result is called with the carry and xs
+    # (`NnxScan`).
+    "flax.nnx.fori_loop": Signature(
+        "fori_loop", ("lower", "upper", "body_fun", "init_val"), ("body_fun",), "init_val"),
+    "flax.nnx.while_loop": Signature(
+        "while_loop", ("cond_fun", "body_fun", "init_val"), ("cond_fun", "body_fun"), "init_val"),
+    "flax.nnx.scan": Signature("scan", ("f",), ("f",), "init"),
 }
 
 # Other import paths of the same functions (jax's own sources import them from _src).
@@ -56,7 +65,11 @@ ALIASES = {
         "jax.experimental.lax",
     )
     for name in ("scan", "fori_loop", "while_loop", "map")
-}
+} | {f"{prefix}.{name}": f"flax.nnx.{name}"
+     for prefix in ("flax.nnx.transforms.iteration", "flax.nnx.compat")  # compat: graph mode
+     for name in ("scan", "fori_loop", "while_loop")}
+NNX_SCAN = "flax.nnx.scan"
+NNX_CARRY = frozenset({"flax.nnx.Carry", "flax.nnx.transforms.iteration.Carry"})
 
 CALLEE_NAMES = frozenset(sig.callee for sig in SIGNATURES.values())
 # Attribute calls the scope pass also records: `jax.jit(f)`, `eqx.filter_jit(f)` (SCN3xx).
@@ -94,6 +107,12 @@ class BodyRef:
     bound_params: int = 0
 
 
+# What an `nnx.scan` body's positional parameter receives (`in_axes`): the carry, the same
+# value at every step (`None`), or a slice of a scanned array (an int axis).
+CARRY, BROADCAST, SCANNED = "carry", "broadcast", "scanned"
+LAX_SCAN_AXES = (CARRY, SCANNED)
+
+
 @dataclass(eq=False)
 class ScanSite:
     call: cst.Call
@@ -104,10 +123,29 @@ class ScanSite:
     args_complete: bool  # False when *args or **kwargs hide some arguments
     bodies: list[BodyRef]
     loops: tuple = ()  # the `for` statements around the call, outermost first
+    # For a scan: what each positional parameter of the body receives (CARRY, BROADCAST,
+    # SCANNED; None where not known), or None when not known at all; and whether the body
+    # returns `(carry, y)` (True), the carry alone (False) or that is not known (None).
+    # lax.scan's are fixed; nnx.scan's come from its `in_axes` and `out_axes`.
+    scan_axes: tuple | None = LAX_SCAN_AXES
+    scan_pair: bool | None = True
 
     @property
     def callee(self) -> str:
         return SIGNATURES[self.qualified_name].callee
+
+    @property
+    def nnx(self) -> bool:
+        """A Flax NNX loop: its carry may hold graph nodes (modules, `nnx.Rngs`) whose state
+        the loop propagates even when the body returns the same object."""
+        return self.qualified_name.startswith("flax.")
+
+    @property
+    def scan_carry(self) -> int | None:
+        """The position of the carry among a scan body's parameters (None: no carry, or not
+        known)."""
+        axes = self.scan_axes or ()
+        return axes.index(CARRY) if axes.count(CARRY) == 1 else None
 
     @property
     def signature(self) -> Signature:
@@ -153,11 +191,13 @@ class FileModel:
         self.for_statements = builder.for_statements
         self.comprehensions = builder.comprehensions
         self.attribute_reads = builder.attribute_reads
+        self._applied = builder.applied
         self.sites = [
             site
             for call, scope, statement, loops in builder.calls
             if (site := self._site(call, scope, statement, loops)) is not None
-        ]
+        ] + [site for decorator, function, scope in builder.decorators
+             if (site := self._bare_nnx_scan(decorator, function, scope)) is not None]
         self._wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
 
     @cached_property
@@ -187,6 +227,8 @@ class FileModel:
     # -- sites ------------------------------------------------------------------------
     def _site(self, call: cst.Call, scope: Scope, statement, loops: tuple) -> ScanSite | None:
         qname = canonical_callee(qualified_name(scope, call.func))
+        if qname == NNX_SCAN or (qname is None and _partial_of_nnx_scan(call, scope)):
+            return NnxScan(self, call, scope, statement, loops).site()
         if qname is None:
             return None
         args, complete = bind_arguments(SIGNATURES[qname], call)
@@ -311,6 +353,17 @@ class FileModel:
                 ref.partial_target = self.body_ref(role, value.args[0].value, bindings[0].scope)
         return ref
 
+    def _bare_nnx_scan(self, decorator: cst.BaseExpression, function: cst.FunctionDef,
+                       scope: Scope) -> ScanSite | None:
+        """`@nnx.scan` (no call) on ``function``: a scan with the default axes."""
+        if canonical_callee(qualified_name(scope, decorator)) != NNX_SCAN:
+            return None
+        return NnxScan(self, decorator, scope, function, ()).site()
+
+    def applied_call(self, call: cst.Call) -> cst.Call | None:
+        """The call of ``call``'s result (`nnx.scan(step)(h0, xs)`), if any."""
+        return self._applied.get(id(call))
+
     def close(self) -> None:
         """Break the scope tree's reference cycles (scope <-> binding, parent <-> child), so
         the CST is freed by reference counting as soon as the last diagnostic is made,
@@ -322,6 +375,7 @@ class FileModel:
             scope.parent = None
         self.sites = []
         self.calls = []
+        self._applied = {}
         self.for_statements = []
         self.comprehensions = []
         self.attribute_reads = {}
@@ -462,3 +516,143 @@ def _binding_kind(binding: Binding, model: FileModel) -> str:
     if isinstance(value, cst.Call) and qualified_name(binding.scope, value.func) in PARTIAL_NAMES:
         return "partial"
     return "other"
+
+
+def _partial_of_nnx_scan(call: cst.Call, scope: Scope) -> bool:
+    """`functools.partial(nnx.scan, in_axes=...)`, as a decorator makes one."""
+    return (qualified_name(scope, call.func) in PARTIAL_NAMES and bool(call.args)
+            and call.args[0].keyword is None and not call.args[0].star
+            and canonical_callee(qualified_name(scope, call.args[0].value)) == NNX_SCAN)
+
+
+class NnxScan:
+    """One `nnx.scan`: a call (`nnx.scan(step, in_axes=...)`), a decorator (`@nnx.scan`,
+    `@nnx.scan(...)`, `@partial(nnx.scan, ...)`) on the def it scans, or a name bound to the
+    transform (`scan_fn = nnx.scan(step)`). Its body is `f` or the decorated def; its init
+    and xs are the arguments of the one visible call of the transformed function, placed by
+    `in_axes` (the carry at `nnx.Carry`'s position, xs at the one scanned position)."""
+
+    def __init__(self, model: FileModel, node: cst.BaseExpression, scope: Scope,
+                 statement: cst.CSTNode | None, loops: tuple) -> None:
+        self.model, self.node, self.scope = model, node, scope
+        self.statement, self.loops = statement, loops
+
+    def options(self) -> tuple[list[cst.Arg], bool]:
+        """The transform's arguments after `nnx.scan` (a partial's after its target), and
+        whether none is hidden by `*` or `**`."""
+        node = self.node
+        if not isinstance(node, cst.Call):
+            return [], True
+        args = list(node.args[1:] if _partial_of_nnx_scan(node, self.scope) else node.args)
+        return [a for a in args if not a.star], not any(a.star for a in args)
+
+    def site(self) -> ScanSite | None:
+        options, complete = self.options()
+        keywords = {a.keyword.value: a.value for a in options if a.keyword is not None}
+        positional = [a.value for a in options if a.keyword is None]
+        body = self._body(positional)
+        if body is None:
+            return None
+        axes = self._axes(keywords.get("in_axes"))
+        args = dict(keywords)
+        args["f"] = body.expr
+        called, caller = self._transformed_call() or (None, self.scope)
+        if called is not None and axes is not None:
+            values = [a.value for a in called.args if a.keyword is None and not a.star]
+            complete = complete and not any(a.star or a.keyword for a in called.args)
+            carry = [n for n, axis in enumerate(axes) if axis == CARRY]
+            scanned = [n for n, axis in enumerate(axes) if axis == SCANNED]
+            if len(values) == len(axes) and len(carry) == 1:
+                args["init"] = values[carry[0]]
+            if len(values) == len(axes) and len(scanned) == 1:
+                args["xs"] = values[scanned[0]]
+        else:
+            complete = False
+        return ScanSite(self.node, NNX_SCAN, caller, self.statement, args,  # type: ignore
+                        complete, [body], self.loops, axes,
+                        self._pair(keywords.get("out_axes")))
+
+    def _decorated(self) -> cst.FunctionDef | None:
+        """The def this transform decorates, when it is the innermost decorator (what it
+        scans is then the def itself)."""
+        function = self.statement
+        if isinstance(function, cst.FunctionDef) and function.decorators \
+                and function.decorators[-1].decorator is self.node:
+            return function
+        return None
+
+    def _body(self, positional: list[cst.BaseExpression]) -> BodyRef | None:
+        if positional:
+            return self.model.body_ref("f", positional[0], self.scope)
+        function = self._decorated()
+        if function is None or self.scope.kind not in ("module", "function"):
+            return None  # a method's `self` would be one of the scanned arguments
+        kind = "module_def" if self.scope.kind == "module" else "local_def"
+        bindings = self.scope.bindings.get(function.name.value, [])
+        return BodyRef("f", function.name, kind, list(bindings), function,
+                       self.model.scope_of.get(id(function)))
+
+    def _axes(self, in_axes: cst.BaseExpression | None) -> tuple | None:
+        if in_axes is None:
+            return LAX_SCAN_AXES
+        if not isinstance(in_axes, cst.Tuple) or not all(
+                isinstance(e, cst.Element) for e in in_axes.elements):
+            return None
+        return tuple(self._axis(e.value) for e in in_axes.elements)
+
+    def _axis(self, axis: cst.BaseExpression) -> str | None:
+        if isinstance(axis, cst.Name) and axis.value == "None":
+            return BROADCAST
+        if isinstance(axis, cst.Integer) or (isinstance(axis, cst.UnaryOperation)
+                                             and isinstance(axis.expression, cst.Integer)):
+            return SCANNED
+        return CARRY if qualified_name(self.scope, axis) in NNX_CARRY else None
+
+    def _pair(self, out_axes: cst.BaseExpression | None) -> bool | None:
+        if out_axes is None:
+            return True
+        if qualified_name(self.scope, out_axes) in NNX_CARRY:
+            return False  # the body returns the carry alone
+        if isinstance(out_axes, cst.Tuple) and len(out_axes.elements) == 2 and \
+                qualified_name(self.scope, out_axes.elements[0].value) in NNX_CARRY:
+            return True
+        return None
+
+    def _transformed_call(self) -> tuple[cst.Call, Scope] | None:
+        """The one call of the scanned function the file shows, with the scope it is made
+        in: of the transform's result (`nnx.scan(step)(h0, xs)`), of the decorated def's
+        name, or of a name bound once to the transform; None when there is none or more
+        than one, or when another decorator may change the arguments (`nnx.vmap`)."""
+        if isinstance(self.node, cst.Call):
+            applied = self.model.applied_call(self.node)
+            if applied is not None:
+                return applied, self.scope
+        function = self._decorated()
+        binding = None
+        if function is not None:
+            if not all(self._passes_arguments(d.decorator) for d in function.decorators[:-1]):
+                return None
+            bindings = self.scope.bindings.get(function.name.value, [])
+            binding = bindings[0] if len(bindings) == 1 else None
+        elif isinstance(self.statement, cst.SimpleStatementLine):
+            small = self.statement.body[0] if len(self.statement.body) == 1 else None
+            if isinstance(small, cst.Assign) and small.value is self.node \
+                    and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
+                bindings = self.scope.bindings.get(small.targets[0].target.value, [])
+                binding = bindings[0] if len(bindings) == 1 else None
+        if binding is None:
+            return None
+        calls = self.model.direct_calls()
+        found = [(calls.get(id(name)), scope) for name, scope in self.model.references(binding)]
+        return found[0] if len(found) == 1 and found[0][0] is not None else None  # type: ignore
+
+    def _passes_arguments(self, decorator: cst.BaseExpression) -> bool:
+        """A decorator above the scan that hands its arguments on as they are."""
+        func = decorator.func if isinstance(decorator, cst.Call) else decorator
+        return qualified_name(self.scope, func) in ARGUMENTS_KEPT
+
+
+# Transforms that call the function they wrap with the arguments they get (`nnx.split_rngs`
+# splits a `nnx.Rngs` argument's keys in place, leaving the pytree's structure as it was).
+ARGUMENTS_KEPT = frozenset({"jax.jit", "flax.nnx.jit", "flax.nnx.split_rngs", "flax.nnx.remat",
+                            "jax.checkpoint", "jax.remat"})

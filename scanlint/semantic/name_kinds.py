@@ -153,6 +153,14 @@ class Values:
             assert isinstance(node, cst.AugAssign)
             kind, why = self.expr_kind(node.value, binding.scope, seen)
             return ("augment", "") if kind in (ARRAY, CONSTANT) else (kind, why)
+        if binding.kind == "loop" and isinstance(node, cst.CompFor):
+            # a comprehension's target: an item of what it iterates (a Python value of
+            # Python values, or not known)
+            where = binding.scope.parent if node is getattr(
+                binding.scope.node, "for_in", None) else binding.scope
+            kind, why = self.expr_kind(node.iter, where or binding.scope, seen)
+            return (STATIC, "an item of a Python sequence") if kind in (CONSTANT, STATIC) \
+                else (UNKNOWN, "bound by a comprehension")
         if binding.kind in ("assign", "annassign", "walrus"):
             value = _bound_value(binding)
             if value is None:
@@ -174,6 +182,8 @@ class Values:
         if isinstance(expr, cst.Attribute):
             if expr.attr.value in ARRAY_INFO:
                 return STATIC, f"`.{expr.attr.value}` of an array"
+            if _enum_member(expr, scope):
+                return CONSTANT, f"a member of the enum `{dotted(expr.value)}`"
             if expr.attr.value in ARRAY_VALUES and expr.attr.value != "at":
                 return self.expr_kind(expr.value, scope, seen)
             return UNKNOWN, f"the attribute `{dotted(expr) or expr.attr.value}`"
@@ -192,9 +202,13 @@ class Values:
         if isinstance(expr, (cst.Tuple, cst.List)):
             if not expr.elements:
                 return STATIC, "an empty sequence"
-            if any(not isinstance(e, cst.Element) for e in expr.elements):
+            parts = [self.expr_kind(e.value, scope, seen) for e in expr.elements]
+            if any(not isinstance(e, cst.Element) for e in expr.elements) and not all(
+                    kind in (CONSTANT, STATIC) for kind, _ in parts):
                 return UNKNOWN, "a starred sequence"
-            return _combine([self.expr_kind(e.value, scope, seen) for e in expr.elements])
+            return _combine(parts)
+        if isinstance(expr, (cst.ListComp, cst.GeneratorExp)):
+            return self._comprehension_kind(expr, scope, seen)
         if isinstance(expr, cst.Dict):
             if any(not isinstance(e, cst.DictElement) for e in expr.elements) or not expr.elements:
                 return UNKNOWN, "a dict with `**` or empty"
@@ -209,6 +223,26 @@ class Values:
         if isinstance(expr, cst.Call):
             return self._call_kind(expr, scope, seen)
         return UNKNOWN, "an expression the code does not resolve"
+
+    def _comprehension_kind(self, expr: cst.ListComp | cst.GeneratorExp, scope: Scope,
+                            seen: set) -> tuple[str, str]:
+        """A comprehension over Python values whose elements are built from constants
+        (`[int(Kind(i)) for i in range(len(Kind))]`): a constant. Its targets are judged by
+        the bindings `_binding_kind` gives them (the items of what they iterate)."""
+        inner = self.model.scope_of.get(id(expr))
+        if inner is None:
+            return UNKNOWN, "a comprehension"
+        clause: cst.CompFor | None = expr.for_in
+        parts = []
+        while clause is not None:
+            parts.append(self.expr_kind(clause.iter, scope if clause is expr.for_in else inner,
+                                        seen))
+            parts += [self.expr_kind(test.test, inner, seen) for test in clause.ifs]
+            clause = clause.inner_for_in
+        parts.append(self.expr_kind(expr.elt, inner, seen))
+        if all(kind in (CONSTANT, STATIC) for kind, _ in parts):
+            return CONSTANT, "built from constants by a comprehension"
+        return UNKNOWN, "a comprehension"
 
     def _name_kind(self, expr: cst.Name, scope: Scope, seen: set) -> tuple[str, str]:
         if expr.value in ("True", "False", "None"):
@@ -246,10 +280,16 @@ class Values:
                 return ARRAY, ""
             return UNKNOWN, f"the result of `{dotted(func)}`"
         if isinstance(func, cst.Name) and lookup(scope, func.value)[0] is None:
-            if func.value in ("float", "int", "bool", "len", "str", "round", "complex"):
+            if func.value in ("float", "int", "bool", "len", "str", "round", "complex",
+                              "range"):
                 return STATIC, f"a Python value (`{func.value}()`)"
-            if func.value in ("abs", "min", "max", "sum"):
+            if func.value in ("abs", "min", "max", "sum", "list", "tuple", "sorted",
+                              "reversed"):
                 return _combine([self.expr_kind(a.value, scope, seen) for a in call.args])
+        if isinstance(func, cst.Attribute) and func.attr.value in DICT_VIEWS and not call.args:
+            kind, why = self.expr_kind(func.value, scope, seen)
+            if kind in (CONSTANT, STATIC):
+                return kind, why  # `TABLE.values()` of a dict of numbers
         if isinstance(func, cst.Attribute) and func.attr.value in ARRAY_METHODS - {
                 "item", "tolist"}:
             kind, why = self.expr_kind(func.value, scope, seen)
@@ -258,6 +298,33 @@ class Values:
                 kind, why = self.expr_kind(func.value.value.value, scope, seen)
             return (kind, why) if kind in (ARRAY, CONSTANT) else (UNKNOWN, why)
         return UNKNOWN, f"the result of `{dotted(func) or 'a call'}`"
+
+
+# Methods of a dict giving its items: of a dict of constants, constants.
+DICT_VIEWS = frozenset({"values", "keys", "items"})
+ENUM_BASES = frozenset({"enum.Enum", "enum.IntEnum", "enum.IntFlag", "enum.Flag",
+                        "enum.StrEnum"})
+
+
+def _enum_member(expr: cst.Attribute, scope: Scope) -> bool:
+    """`Kind.MEMBER` of an enum class of the file (a base of `enum`) whose body binds the
+    member to a literal: a constant."""
+    if not isinstance(expr.value, cst.Name):
+        return False
+    owner, bindings = lookup(scope, expr.value.value)
+    if owner is None or len(bindings) != 1 or bindings[0].kind != "class":
+        return False
+    node = bindings[0].node
+    assert isinstance(node, cst.ClassDef)
+    if not any(qualified_name(owner, base.value) in ENUM_BASES for base in node.bases):
+        return False
+    for line in node.body.body:
+        small = line.body[0] if isinstance(line, cst.SimpleStatementLine) else None
+        if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(
+                small.targets[0].target, cst.Name) and small.targets[0].target.value == \
+                expr.attr.value:
+            return isinstance(small.value, (cst.Integer, cst.Float, cst.SimpleString))
+    return False
 
 
 def _combine(kinds: list[tuple[str, str]], arithmetic: bool = False) -> tuple[str, str]:

@@ -49,7 +49,8 @@ MUTATING_METHODS = frozenset({
 RESHAPING_CALLS = frozenset({
     "concatenate", "append", "hstack", "vstack", "dstack", "column_stack", "stack", "pad",
     "expand_dims", "reshape", "ravel", "flatten", "insert", "tile", "repeat", "broadcast_to",
-    "atleast_1d", "atleast_2d", "atleast_3d", "outer", "kron", "delete",
+    "atleast_1d", "atleast_2d", "atleast_3d", "outer", "kron", "delete", "convolve",
+    "correlate", "polymul", "polyadd",
 })
 
 
@@ -154,6 +155,8 @@ class _LoopReader:
         computes = any(self._computes_array(s) for s in body)
         if not computes:
             return Rolling(False)
+        if self.jl.range_args is None:
+            self.block("it loops over a Python sequence (make it an array and scan over it)")
         self._structure_blockers()
         bound = self._bound_in_body()
         index = self.jl.index
@@ -175,7 +178,7 @@ class _LoopReader:
         self._carry_shape_blockers(carry)
         if index is not None and self._read_after(index):
             self.block(f"the loop variable `{index}` is read after the loop")
-        if self.jl.bounds[2] != 1:
+        if self.jl.range_args is not None and self.jl.step != 1:
             self.block("the range has a step")
         if not carry and not stacked:
             self.block("nothing the loop computes is read after it")
@@ -529,7 +532,7 @@ class _LoopReader:
                                    "array of another shape")
             for update in updates:
                 value = getattr(update, "value", None)
-                reshaped = _reshaping(value, name) if value is not None else None
+                reshaped = reshaping(value, name) if value is not None else None
                 if reshaped is not None:
                     self.block(f"`{name}` changes shape from step to step (`{reshaped}`)")
 
@@ -547,7 +550,7 @@ _BLOCKING_STATEMENTS = {
 }
 
 
-def _reshaping(value: cst.BaseExpression, name: str) -> str | None:
+def reshaping(value: cst.BaseExpression, name: str) -> str | None:
     """`jnp.concatenate([x, y])`, `x.reshape(...)`, `x[None]`, `x[1:]` for carried `x`."""
     if isinstance(value, cst.Call):
         func = dotted(value.func) or ""

@@ -197,6 +197,12 @@ class ScopeBuilder(cst.CSTVisitor):
         self.comprehensions: list[tuple[cst.BaseComp, Scope]] = []
         # id(name) -> attr, for each `name.attr` (what a load of `name` reads of it)
         self.attribute_reads: dict[int, str] = {}
+        # id(inner call) -> the call of its result, for `f(...)(...)` with the inner call
+        # kept in ``calls`` (`nnx.scan(step)(h0, xs)`, `jax.jit(run)(x)`)
+        self.applied: dict[int, cst.Call] = {}
+        # Decorators that are a name or an attribute (`@nnx.scan`), with the def and the
+        # scope the def is bound in: a decorator that is a call is in ``calls``.
+        self.decorators: list[tuple[cst.BaseExpression, cst.FunctionDef, Scope]] = []
 
     # -- scopes -------------------------------------------------------------------------
     def _push(self, kind: ScopeKind, node: cst.CSTNode) -> Scope:
@@ -370,6 +376,9 @@ class ScopeBuilder(cst.CSTVisitor):
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         self.statement = node
         for decorator in node.decorators:
+            if isinstance(decorator.decorator, (cst.Name, cst.Attribute)):
+                assert self.scope is not None
+                self.decorators.append((decorator.decorator, node, self.scope))
             walk.visit(decorator, self)
         self._visit_param_defaults(node.params, annotations=True)
         if node.returns is not None:
@@ -460,6 +469,8 @@ class ScopeBuilder(cst.CSTVisitor):
         ):
             assert self.scope is not None
             self.calls.append((node, self.scope, self.statement, tuple(self.loops)))
+        elif isinstance(func, cst.Call):
+            self.applied[id(func)] = node
 
 
 def _all_params(params: cst.Parameters) -> Iterator[cst.Param]:

@@ -29,6 +29,7 @@ FLOAT_CONSTANTS = frozenset(f"{module}.{name}" for module in ("math", "numpy", "
                             for name in ("pi", "e", "tau", "inf", "nan", "euler_gamma"))
 INT32_MAX = 2**31 - 1
 MAX_CHECKED_TRIPS = 100_000  # an int index expression is evaluated for every step up to this
+UNROLLED_LIMIT = 2**24  # more steps than any unrolled loop that compiles
 
 
 class TraceTimeValues:
@@ -140,7 +141,10 @@ class TraceTimeValues:
                 value = binding.node.value
             return self.kind(value, binding.scope, depth + 1) if value is not None else None
         if binding.kind == "loop" and isinstance(binding.node, (cst.For, cst.CompFor)):
-            return "int" if range_args(binding.node.iter, binding.scope) is not None else None
+            if range_args(binding.node.iter, binding.scope) is not None:
+                return "int"
+            if binding.node is self.jl.loop and self.jl.range_args is None:
+                return "other"  # an element of a Python sequence the loop is counted over
         return None
 
     def _param_kind(self, binding: Binding) -> str | None:
@@ -149,8 +153,10 @@ class TraceTimeValues:
         if binding.scope is not self.jl.jitted:
             return "other"  # a local def's parameter: whatever its caller passes
         info = self.jl.info
-        if binding.name in info.static_params or info.params_may_be_static:
+        if binding.name in info.static_params:
             return "other"
+        if info.params_may_be_static:  # equinox.filter_jit: arrays are traced, the rest static
+            return None if _annotated_array(binding) else "other"
         if param.default is not None:  # jit traces it only when the caller passes it
             return self.kind(param.default, binding.scope) or "other"
         return None
@@ -158,11 +164,14 @@ class TraceTimeValues:
     def fits_int32(self, expr: cst.BaseExpression) -> bool:
         """Whether an int expression of the index stays in int32 at every step (checked
         when its value is known from the source: literals, constants and the index)."""
-        if self.jl.trips > MAX_CHECKED_TRIPS:
+        bounds = self.jl.bounds
+        # Unknown bounds (a shape, a static argument): no program unrolls 2**24 steps, so
+        # the index stays below that, and int expressions of it grow with it.
+        steps = range(*bounds) if bounds is not None else (0, 1, UNROLLED_LIMIT)
+        if bounds is not None and len(steps) > MAX_CHECKED_TRIPS:
             return True
         try:
-            return all(abs(evaluate_int(expr, self.jl, i)) <= INT32_MAX
-                       for i in range(*self.jl.bounds))
+            return all(abs(evaluate_int(expr, self.jl, i)) <= INT32_MAX for i in steps)
         except _Unknown:
             return True
 
@@ -247,3 +256,16 @@ def literal_kind(node: cst.BaseExpression) -> str:
         return "string"
     return {cst.Tuple: "tuple", cst.Dict: "dict", cst.Set: "set", cst.DictComp: "dict",
             cst.SetComp: "set"}.get(type(node), "list")
+
+
+def _annotated_array(binding: Binding) -> bool:
+    """A parameter annotated as an array (`x: jax.Array`, `Float[Array, "n"]`)."""
+    param = binding.node
+    if not isinstance(param, cst.Param) or param.annotation is None:
+        return False
+    expr = param.annotation.annotation
+    if isinstance(expr, cst.Subscript):
+        expr = expr.value if not isinstance(expr.slice[0].slice, cst.Index) else \
+            expr.slice[0].slice.value
+    name = qualified_name(binding.scope, expr) or ""
+    return name.endswith((".Array", ".ndarray"))

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Callable
+from typing import Callable, Iterator
 
 import libcst as cst
 from libcst._maybe_sentinel import MaybeSentinel
@@ -142,3 +142,30 @@ def _walk(node: cst.CSTNode, visitor: cst.CSTVisitor, plan: _Plan) -> None:
             _walk(child, visitor, plan)
     if leave is not None:
         leave(visitor, node)
+
+
+def blocks(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """The blocks of a compound statement: a loop's, `with`'s, `try`'s or `match`'s
+    (handlers, cases, `else`, `finally` included), as indented blocks or one-line suites."""
+    found: list[cst.CSTNode] = []
+    for child in children(node):
+        if isinstance(child, (cst.IndentedBlock, cst.SimpleStatementSuite)):
+            found.append(child)
+        elif not isinstance(child, cst.BaseExpression):
+            found += blocks(child)
+    return found
+
+
+def block_statements(block: cst.CSTNode) -> list:
+    """The statements of an indented block, or the one-line suite itself."""
+    return list(block.body) if isinstance(block, cst.IndentedBlock) else [block]
+
+
+def descendants(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """``node`` and every node under it, depth first (for questions that do not depend on
+    the order)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(children(current))

@@ -1,0 +1,412 @@
+"""Checking a text again after an edit, reusing the last check where the edit provably cannot
+change what it reports (the language server checks on every change).
+
+A check parses with LibCST only the top-level statements loop sites need; every other def
+and class is a stub (`prefilter/slicing.py`), and what it hides reaches the rules only
+through guards that raise (`OutsideSlice`). So an edit inside defs and classes that were
+stubs changes nothing a rule saw, provided the full check of the new text would make the
+same decisions: the same selection, the same widenings, the same answers from the guards.
+`reuse` re-parses with `ast` only the top-level statements the edit touched (old and new
+text) and requires, of each, what the full check reads of a stub:
+
+- it stays one def or class of the same kind and name, a stub with the same header
+  (`slicing.stub_of`), on lines that only the edit moved;
+- it holds no import (imports make the site facts), no possible site call,
+  no name the jit facts hold (`syntax.touches_jit_facts`: then the facts and
+  the SCN3xx sites stay as they were), no `global`, no word naming a function that holds a
+  site (`slicing._readers_of` keeps such readers);
+- for every name the check asked of the stubs (`read_in_a_stub`, `stubs_reading`), it
+  answers as it did before;
+- no diagnostic or fix touches its lines, and it is no deeper than the depth check allows.
+
+Then the new text's diagnostics are the old ones, moved by the lines the edit added. In a
+file where no statement may hold a site ("siteless"), an edit of any top-level statements
+keeps it so under the same conditions (without the stub ones), and the result stays empty.
+Anything else (an edit in a statement LibCST parsed, an edit that does not parse, a file with
+lone CRs) is checked in full. tests/test_incremental.py compares `recheck` with `check_text`
+over random edit sequences on jax's own files.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, replace
+
+from scanlint.core.diagnostic import Diagnostic, Edit, Fix, Position
+from scanlint.core.settings import Settings
+from scanlint.engine.check import CheckTrace, check_text
+from scanlint.engine.deep_code import may_be_too_deep, within_depth_limit
+
+
+@dataclass(frozen=True)
+class Reusable:
+    """What a check of one text leaves for checking an edit of it."""
+
+    outcome: str  # "sliced" or "siteless" (CheckTrace.outcome)
+    lines: list[str]  # the text's physical lines, with their endings
+    spans: list[tuple[int, int]]  # each top-level statement's first and last line
+    stubs: frozenset[int]  # the top-level statements that were stubs ("sliced")
+    facts: object  # syntax.SiteFacts of the text
+    asked_read: frozenset[str]
+    asked_reading: frozenset[str]
+    site_functions: frozenset[str]  # top-level defs that may hold a site
+    deep_possible: bool  # deep_code.may_be_too_deep(text)
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A text as checked: its diagnostics, and what an edit of it may reuse."""
+
+    text: str
+    path: str
+    settings: Settings
+    diagnostics: list[Diagnostic]
+    reusable: Reusable | None = None
+    reused: bool = False  # the diagnostics were carried over from an earlier check
+
+
+def check(text: str, path: str, settings: Settings, cancelled=None) -> Checked:
+    """A full check (`check_text`) that records what an edit may reuse."""
+    trace = CheckTrace()
+    found = check_text(text, path, settings, trace=trace, cancelled=cancelled)
+    return Checked(text, path, settings, found, _reusable(text, trace))
+
+
+def recheck(previous: Checked, text: str, settings: Settings, cancelled=None) -> Checked:
+    """``text``'s diagnostics, from ``previous`` when the edit cannot change them."""
+    reused = reuse(previous, text, settings)
+    return reused if reused is not None else check(text, previous.path, settings, cancelled)
+
+
+class Document:
+    """The checks of one document as it is edited: the last one, and the last one an edit
+    may reuse (a text that does not parse leaves nothing to reuse; the check before it
+    still serves once the error is gone)."""
+
+    def __init__(self) -> None:
+        self.last: Checked | None = None
+        self.base: Checked | None = None
+
+    def reuse(self, text: str, settings: Settings) -> Checked | None:
+        for previous in [self.last] if self.base is self.last else [self.last, self.base]:
+            reused = reuse(previous, text, settings) if previous is not None else None
+            if reused is not None:
+                return reused
+        return None
+
+    def record(self, checked: Checked) -> None:
+        self.last = checked
+        if checked.reusable is not None:
+            self.base = checked
+
+
+def _reusable(text: str, trace: CheckTrace) -> Reusable | None:
+    if not trace.outcome or "\r" in text or "barry_as_FLUFL" in text:
+        return None  # lone CRs change how the selection splits lines; FLUFL, how `ast` parses
+    from scanlint.prefilter.syntax import statement_lines, statement_may_hold_site
+
+    body = trace.tree.body  # type: ignore[attr-defined]
+    stubs = frozenset(path[0] for path in trace.stubs if len(path) == 1)
+    holding = frozenset(
+        node.name for index, node in enumerate(body) if index not in stubs
+        and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and statement_may_hold_site(node, trace.facts))
+    return Reusable(trace.outcome, _lines(text), [statement_lines(node) for node in body],
+                    stubs, trace.facts, frozenset(trace.asked_read),
+                    frozenset(trace.asked_reading), holding, may_be_too_deep(text))
+
+
+def _lines(text: str) -> list[str]:
+    lines = text.splitlines(True)  # fast, but also splits at \x0c, \x1c, \u2028, ...
+    if len(lines) != text.count("\n") + (not text.endswith("\n") and bool(text)):
+        from scanlint.prefilter.slicing import physical_lines
+
+        lines = physical_lines(text)
+    return lines
+
+
+# -- reuse ---------------------------------------------------------------------------------
+def reuse(previous: Checked, text: str, settings: Settings) -> Checked | None:
+    """``text``'s diagnostics carried over from ``previous``, or None when the edit between
+    them may change what a full check reports."""
+    kept = previous.reusable
+    if kept is None or settings != previous.settings or "\r" in text or "barry_as_FLUFL" in text:
+        return None
+    if not _knows_every_predicate():
+        return None
+    if text == previous.text:
+        return previous
+    old = kept.lines
+    same_before, same_after, new = _changed_lines(previous.text, text, old)
+    delta = len(new) - len(old)
+    changed = (same_before + 1, len(old) - same_after)  # old lines; empty for an insertion
+    candidates = [changed] if changed[0] <= changed[1] else [(same_before,) * 2,
+                                                             (same_before + 1,) * 2]
+    for touched in candidates:
+        run = _run(kept.spans, touched)
+        if run is None:
+            continue
+        edit = _Edit(previous, kept, old, new, text, run, delta)
+        if edit.keeps_result():
+            return edit.result()
+    return None
+
+
+def _knows_every_predicate() -> bool:
+    """The conditions above answer for the site predicates there are now; a new kind of site
+    (a predicate added to `syntax.SITE_PREDICATES`) turns reuse off until they cover it."""
+    from scanlint.prefilter import syntax
+
+    return syntax.SITE_PREDICATES == (syntax.statement_may_hold_site,
+                                      syntax.statement_may_hold_jit_loop)
+
+
+def _changed_lines(old_text: str, text: str, old: list[str]) -> tuple[int, int, list[str]]:
+    """How many lines the two texts share at their start and at their end, and the new
+    text's lines (the old ones around the change; only the changed ones split again)."""
+    limit = min(len(old_text), len(text))
+    prefix = _common_prefix(old_text, text, limit)
+    suffix = _common_suffix(old_text, text, limit - prefix)
+    same_before = old_text.count("\n", 0, prefix)
+    # The lines starting after a line break of the common end are whole in it (the lines
+    # before the common start and these are apart: the two parts do not overlap).
+    same_after = max(0, old_text.count("\n", len(old_text) - suffix) - old_text.endswith("\n"))
+    start = text.rfind("\n", 0, prefix) + 1
+    end = old_text.find("\n", len(old_text) - suffix) + 1 if same_after else len(old_text)
+    end += len(text) - len(old_text)
+    middle = _lines(text[start:end])
+    return same_before, same_after, old[:same_before] + middle + old[len(old) - same_after:]
+
+
+_CHUNK = 4096
+
+
+def _common_prefix(a: str, b: str, limit: int) -> int:
+    """The length of the longest common prefix of ``a`` and ``b`` (at most ``limit``),
+    compared a chunk at a time in C."""
+    at = 0
+    while at + _CHUNK <= limit and a.startswith(b[at:at + _CHUNK], at):
+        at += _CHUNK
+    low, high = at, min(limit, at + _CHUNK)  # the answer lies in low..high
+    while low < high:
+        middle = (low + high + 1) // 2
+        if a.startswith(b[low:middle], low):
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _common_suffix(a: str, b: str, limit: int) -> int:
+    """The length of the longest common suffix of ``a`` and ``b`` (at most ``limit``)."""
+    length = 0
+    while length + _CHUNK <= limit and a.endswith(b[len(b) - length - _CHUNK:len(b) - length],
+                                                  0, len(a) - length):
+        length += _CHUNK
+    low, high = length, min(limit, length + _CHUNK)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if a.endswith(b[len(b) - middle:len(b) - low], 0, len(a) - low):
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _run(spans: list[tuple[int, int]], touched: tuple[int, int]) -> tuple[int, int] | None:
+    """The consecutive top-level statements (first and last index) whose lines hold the
+    touched lines, gaps between them included; None before the first or after the last."""
+    import bisect
+
+    first_line, last_line = touched
+    if not spans or first_line < 1:
+        return None
+    start = bisect.bisect_right(spans, first_line, key=lambda span: span[0]) - 1
+    end = bisect.bisect_left(spans, last_line, key=lambda span: span[1])
+    if start < 0 or end >= len(spans) or start > end:
+        return None
+    return start, end
+
+
+def _parse_region(lines: list[str], first: int, last: int) -> list[ast.stmt] | None:
+    """The top-level statements of lines first..last, numbered as in the file."""
+    try:  # blank lines first: the tokenizer skips them faster than a walk renumbers nodes
+        tree = ast.parse("\n" * (first - 1) + "".join(lines[first - 1:last]))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    return tree.body
+
+
+class _Edit:
+    """One edit confined to the top-level statements ``run`` of ``previous``'s text."""
+
+    def __init__(self, previous: Checked, kept: Reusable, old: list[str], new: list[str],
+                 text: str, run: tuple[int, int], delta: int) -> None:
+        self.previous, self.kept, self.old, self.new, self.text = previous, kept, old, new, text
+        self.start, self.end = run
+        self.first = kept.spans[self.start][0]
+        self.last = kept.spans[self.end][1]  # old line; the new region ends at last + delta
+        self.delta = delta
+        self.nodes: list[ast.stmt] = []
+        self.old_summaries: list[_Summary] = []
+        self.new_summaries: list[_Summary] = []
+
+    def keeps_result(self) -> bool:
+        kept = self.kept
+        if not self._aligned():
+            return False
+        old_nodes = _parse_region(self.old, self.first, self.last)
+        new_nodes = _parse_region(self.new, self.first, self.last + self.delta)
+        if old_nodes is None or new_nodes is None or len(old_nodes) != self.end - self.start + 1:
+            return False
+        self.nodes = new_nodes
+        facts = kept.facts
+        self.old_summaries = [_Summary(node, facts) for node in old_nodes]
+        self.new_summaries = [_Summary(node, facts) for node in new_nodes]
+        if any(summary.imports for summary in (*self.old_summaries, *self.new_summaries)):
+            return False
+        if any(summary.site_call for summary in self.new_summaries):
+            return False
+        if not self._as_deep(new_nodes) or self._touches_jit(old_nodes, new_nodes):
+            return False
+        if kept.outcome == "siteless":
+            return True
+        return (all(index in kept.stubs for index in range(self.start, self.end + 1))
+                and self._stubs_as_before(old_nodes, new_nodes) and self._untouched_findings())
+
+    def _aligned(self) -> bool:
+        """Whether the run starts and ends lines of its own, with no backslash joining it
+        to the lines around it."""
+        spans, start, end = self.kept.spans, self.start, self.end
+        if (start > 0 and spans[start - 1][1] >= self.first) or \
+                (end + 1 < len(spans) and spans[end + 1][0] <= self.last):
+            return False
+        joined = [self.old[self.first - 2]] if self.first > 1 else []
+        joined += [self.old[self.last - 1], self.new[self.last + self.delta - 1]]
+        return not any(line.rstrip("\n").endswith("\\") for line in joined)
+
+    def _as_deep(self, nodes: list[ast.stmt]) -> bool:
+        """The depth check (`deep_code.too_deep`) passes the new text as it did the old:
+        every other statement was within the limit."""
+        deep = len(self.new) > 5000 or may_be_too_deep(self.text)  # the cheap test first
+        if deep != self.kept.deep_possible:
+            return False
+        return not deep or all(within_depth_limit(node) for node in nodes)
+
+    def _touches_jit(self, old_nodes: list[ast.stmt], new_nodes: list[ast.stmt]) -> bool:
+        """Whether the edit may change what SCN3xx sees: the jit facts (`syntax.jit_facts`,
+        made of the defs and calls that name a jit or what one reaches) or a site under jit.
+        Neither can change when the touched statements, old and new, name nothing those
+        facts hold (imports, which make the facts' roots, are refused before)."""
+        from scanlint.prefilter.syntax import touches_jit_facts
+
+        jit = self.kept.facts.jit  # type: ignore[attr-defined]
+        return jit is not None and any(touches_jit_facts(node, jit)
+                                       for node in (*old_nodes, *new_nodes))
+
+    def _stubs_as_before(self, old_nodes: list[ast.stmt], new_nodes: list[ast.stmt]) -> bool:
+        """Each statement is the same stub as before and answers what was asked of stubs."""
+        from scanlint.prefilter.slicing import spells_word, stub_of
+        from scanlint.prefilter.syntax import statement_lines
+        from scanlint.prefilter.words import any_word, first_starting_word
+
+        if len(new_nodes) != len(old_nodes):
+            return False
+        kept = self.kept
+        readers = any_word(kept.site_functions) if kept.site_functions else None
+        for k, (before, after) in enumerate(zip(old_nodes, new_nodes)):
+            if type(before) is not type(after) or before.name != after.name:  # type: ignore
+                return False
+            index = self.start + k
+            stubs = [stub_of((index,), node, lines, next_first, walrus=True)
+                     for node, lines, next_first in (
+                         (before, self.old, self._next_first(old_nodes, k, 0)),
+                         (after, self.new, self._next_first(new_nodes, k, self.delta)))]
+            if None in stubs or (stubs[0].header != stubs[1].header
+                                 or stubs[0].indent != stubs[1].indent):
+                return False
+            old_summary, new_summary = self.old_summaries[k], self.new_summaries[k]
+            if new_summary.declares_global:
+                return False
+            texts = ["".join(lines[stub.first - 1:stub.last])
+                     for lines, stub in ((self.old, stubs[0]), (self.new, stubs[1]))]
+            if readers is not None and first_starting_word(readers, texts[1]) is not None:
+                return False
+            # What `SlicedSource.read_in_a_stub` and `stubs_reading` ask of each stub.
+            if any((name in old_summary.names and spells_word(texts[0], name))
+                   != (name in new_summary.names and spells_word(texts[1], name))
+                   for name in kept.asked_read):
+                return False
+            if any((name in old_summary.names) != (name in new_summary.names)
+                   for name in kept.asked_reading):
+                return False
+        first, _ = statement_lines(new_nodes[0])
+        _, last = statement_lines(new_nodes[-1])
+        return first == self.first and last == self.last + self.delta
+
+    def _next_first(self, nodes: list[ast.stmt], k: int, delta: int) -> int:
+        from scanlint.prefilter.syntax import statement_lines
+
+        if k + 1 < len(nodes):
+            return statement_lines(nodes[k + 1])[0]
+        if self.end + 1 < len(self.kept.spans):
+            return self.kept.spans[self.end + 1][0] + delta
+        return len(self.old) + delta + 1
+
+    def _untouched_findings(self) -> bool:
+        for d in self.previous.diagnostics:
+            lines = [d.start.line, d.end.line, d.noqa_line, *d.statement_lines]
+            if d.fix is not None:
+                lines += [line for e in d.fix.edits for line in (e.start.line, e.end.line)]
+            if any(self.first <= line <= self.last for line in lines):
+                return False
+        return True
+
+    def result(self) -> Checked:
+        from scanlint.prefilter.syntax import statement_lines
+
+        kept, delta, last = self.kept, self.delta, self.last
+        spans = (kept.spans[:self.start] + [statement_lines(node) for node in self.nodes]
+                 + [(first + delta, end + delta) for first, end in kept.spans[self.end + 1:]])
+        reusable = replace(kept, lines=self.new, spans=spans)
+        moved = [_moved(d, last, delta) for d in self.previous.diagnostics] if delta else \
+            self.previous.diagnostics
+        return Checked(self.text, self.previous.path, self.previous.settings, moved, reusable,
+                       reused=True)
+
+
+class _Summary:
+    """What the conditions read of one statement, in one walk of its nodes."""
+
+    def __init__(self, statement: ast.stmt, facts) -> None:
+        from scanlint.prefilter.syntax import possible_site_call, walk
+
+        self.imports = self.declares_global = self.site_call = False
+        self.names: set[str] = set()  # the names it reads or binds (`ast.Name` ids)
+        for node in walk(statement):
+            kind = type(node)
+            if kind is ast.Name:
+                self.names.add(node.id)  # type: ignore[attr-defined]
+            elif kind is ast.Import or kind is ast.ImportFrom:
+                self.imports = True
+            elif kind is ast.Global:
+                self.declares_global = True
+            elif kind is ast.Call and not self.site_call:
+                self.site_call = possible_site_call(node, facts)
+
+
+def _moved(d: Diagnostic, after: int, delta: int) -> Diagnostic:
+    """``d`` with every line past ``after`` moved by ``delta``."""
+    def line(number: int) -> int:
+        return number + delta if number > after else number
+
+    def position(at: Position) -> Position:
+        return Position(line(at.line), at.column) if at.line > after else at
+
+    fix = d.fix
+    if fix is not None:
+        fix = Fix(fix.applicability, fix.message, tuple(
+            Edit(position(e.start), position(e.end), e.content) for e in fix.edits))
+    return replace(d, start=position(d.start), end=position(d.end), fix=fix,
+                   noqa_line=line(d.noqa_line) if d.noqa_line else 0,
+                   statement_lines=(line(d.statement_lines[0]), line(d.statement_lines[1])))
