@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from jax_runner import run_snippets
+from releases import installed_meets
 from scanlint.rules import all_rules, rule_by_code
 
 pytest.importorskip("jax")
@@ -41,18 +42,9 @@ def expected_error(text: str | dict[str, str]) -> str:
     {requirement: text} whose requirement they meet (jax's and flax's messages change)."""
     if isinstance(text, str):
         return text
-    met = [value for requirement, value in text.items() if _installed_meets(requirement)]
+    met = [value for requirement, value in text.items() if installed_meets(requirement)]
     assert len(met) == 1, f"the installed releases meet {len(met)} of {list(text)}"
     return met[0]
-
-
-def _installed_meets(requirement: str) -> bool:
-    from importlib.metadata import version
-
-    from packaging.requirements import Requirement
-
-    wanted = Requirement(requirement)
-    return wanted.specifier.contains(version(wanted.name), prereleases=True)
 
 
 @pytest.mark.parametrize("rule,index,code", VALID, ids=[f"{r.CODE}-valid-{i}" for r, i, _ in VALID])
