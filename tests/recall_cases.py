@@ -5,6 +5,7 @@ saying where the mistake was reported, which rules it is for and what JAX does w
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "recall")
@@ -60,12 +61,12 @@ def load_program(path: str) -> Program:
     fields = header(code)
     name = os.path.splitext(os.path.basename(path))[0]
     missing = [key for key in REQUIRED if key not in fields]
-    unknown = [key for key in fields if key not in KNOWN]
+    unknown = [key for key in fields if key not in KNOWN and not _BY_RELEASE.fullmatch(key)]
     if missing or unknown:
         raise CaseError(f"{path}: header lacks {missing}, or has unknown keys {unknown}")
     if fields["case"] != name or fields["kind"] not in KINDS:
         raise CaseError(f"{path}: case {fields['case']!r} or kind {fields['kind']!r} is off")
-    how, _, what = fields["jax"].partition(" ")
+    how, _, what = for_installed_releases(fields, path).partition(" ")
     if how not in ("raises", "symptom", "runs") or (how == "runs") == bool(what):
         raise CaseError(f"{path}: `jax: {fields['jax']}` is not raises/symptom/runs")
     if how == "raises" and fields["kind"] == "lookalike":
@@ -76,6 +77,30 @@ def load_program(path: str) -> Program:
         raises=what if how == "raises" else None, symptom=what if how == "symptom" else None,
         code=code, path=path, pair=fields.get("pair"),
         visible=fields.get("visible", "yes") != "no", note=fields.get("note", ""))
+
+
+# `jax[REQUIREMENT]: ...` states what JAX does where the installed releases meet REQUIREMENT
+# (`jax[jax>=0.12]`, `jax[flax<0.11]`), when that differs from `jax`: an error's text changes.
+_BY_RELEASE = re.compile(r"jax\[(.+)\]")
+
+
+def for_installed_releases(fields: dict[str, str], path: str) -> str:
+    """The header's `jax` value for the releases installed here."""
+    met = [value for key, value in fields.items()
+           if (found := _BY_RELEASE.fullmatch(key)) and _installed_meets(found[1], path)]
+    if len(met) > 1:
+        raise CaseError(f"{path}: the installed releases meet more than one `jax[...]` key")
+    return met[0] if met else fields["jax"]
+
+
+def _installed_meets(requirement: str, path: str) -> bool:
+    from packaging.requirements import InvalidRequirement
+    from releases import installed_meets
+
+    try:
+        return installed_meets(requirement)
+    except InvalidRequirement as error:
+        raise CaseError(f"{path}: `jax[{requirement}]`: {error}") from None
 
 
 def load_set(name: str) -> list[Program]:

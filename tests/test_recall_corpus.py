@@ -13,7 +13,7 @@ import pytest
 
 from conftest import ROOT
 from jax_runner import run_snippets
-from recall_cases import load_set
+from recall_cases import CaseError, load_program, load_set
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
@@ -37,6 +37,26 @@ def test_cases_are_sourced_and_paired():
         if not program.is_mistake:
             assert program.pair in mistakes, program.id
     assert {p.pair for p in PROGRAMS if not p.is_mistake} == mistakes
+
+
+def test_a_release_key_says_what_jax_does_where_the_installed_releases_meet_it(tmp_path):
+    import importlib.metadata
+
+    major = int(importlib.metadata.version("pytest").split(".")[0])
+    path = tmp_path / "c.py"
+
+    def program(*keys: str):
+        path.write_text("# case: c\n# source: s\n# kind: mistake\n# rules: none\n"
+                        "# jax: raises everywhere else\n" + "".join(f"# {k}\n" for k in keys))
+        return load_program(str(path))
+
+    assert program(f"jax[pytest>={major}]: raises here").raises == "here"
+    assert program(f"jax[pytest<{major}]: raises here").raises == "everywhere else"
+    assert program("jax[no-such-package>=1]: symptom x").raises == "everywhere else"
+    with pytest.raises(CaseError, match="more than one"):
+        program(f"jax[pytest>={major}]: raises a", f"jax[pytest>={major - 1}]: raises b")
+    with pytest.raises(CaseError, match="jax\\[pytest=>1\\]"):
+        program("jax[pytest=>1]: raises a")
 
 
 @pytest.mark.parametrize("program", PROGRAMS, ids=[p.id for p in PROGRAMS])

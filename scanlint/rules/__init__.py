@@ -25,8 +25,9 @@ class Invalid:
     unsafe: bool = False  # the fix is only applied with --unsafe-fixes
     settings: dict = field(default_factory=dict)
     count: int = 1  # how many diagnostics the rule reports on it
-    # What JAX raises on it, when that is not the rule's JAX_ERROR (for rules that have one).
-    jax_error: str | None = None
+    # What JAX raises on it, when that is not the rule's JAX_ERROR (for rules that have one);
+    # where the text differs by release, a requirement for each ({"flax<0.11": "...", ...}).
+    jax_error: str | dict[str, str] | None = None
 
 
 @dataclass(frozen=True)

@@ -3,8 +3,10 @@
 # kind: mistake
 # rules: SCN204
 # jax: symptom 'Tracer' in printed
+# jax[jax<0.7]: symptom 'Traced<' in printed
 # note: thread: print under jit shows tracers; here print of the carry in a scan body, which runs
-#   once and prints a tracer
+#   once and prints a tracer (`JitTracer(float32[2])` in jax 0.10.2 and 0.12, `Traced<float32[2]>`
+#   in 0.6.2; the releases between were not tried)
 
 import jax
 import jax.numpy as jnp

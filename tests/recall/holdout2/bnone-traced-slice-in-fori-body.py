@@ -2,8 +2,10 @@
 # source: https://github.com/jax-ml/jax/issues/7222
 # kind: mistake
 # rules: none
-# jax: raises Slice entries must be static integers
-# note: the fori_loop index as a slice bound
+# jax: raises Array slice indices must have static start/stop/step
+# jax[jax>=0.7,<0.12]: raises Slice entries must be static integers
+# note: the fori_loop index as a slice bound. jax 0.6.2 and 0.12.0.1 give the first text,
+#   0.10.2 the second (the releases between 0.6.2 and 0.10.2, and 0.11, were not tried).
 
 import jax
 import jax.numpy as jnp

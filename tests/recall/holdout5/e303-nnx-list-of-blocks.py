@@ -3,9 +3,11 @@
 # kind: mistake
 # rules: SCN303
 # jax: symptom trace_size(36) > 15 * trace_size(2)
+# jax[flax<0.11]: raises module 'flax.nnx' has no attribute 'List'
 # note: a Flax NNX model that builds `self.layers = nnx.List([Block(...) for _ in
 #   range(n_layers)])` and runs `for layer in self.layers: x = layer(x)` under nnx.jit; the
-#   issue's model was a Linen transformer stack built in setup().
+#   issue's model was a Linen transformer stack built in setup(). flax 0.10 (the last for
+#   Python 3.10) has no nnx.List, so the mistake cannot be written this way there.
 
 import jax
 import jax.numpy as jnp
