@@ -100,8 +100,8 @@ class LambdaStep(Rule):
         Invalid(
             "import jax.numpy as jnp\nfrom flax import nnx\n"
             "halve = lambda i, c: c * 0.5\nout = nnx.fori_loop(0, 3, halve, jnp.ones(2))\n",
-            "import jax.numpy as jnp\nfrom flax import nnx\n"
-            "def halve(i, c):\n    return c * 0.5\nout = nnx.fori_loop(0, 3, halve, jnp.ones(2))\n",
+            "import jax.numpy as jnp\nfrom flax import nnx\n\n\n"
+            "def halve(i, c):\n    return c * 0.5\n\n\nout = nnx.fori_loop(0, 3, halve, jnp.ones(2))\n",
         ),
         Invalid(
             "import jax\n\n\ndef run(a, dt):\n"
@@ -115,8 +115,8 @@ class LambdaStep(Rule):
             "from jax import lax as L\n"
             "body = lambda i, v, *rest, scale=2, **kw: v * scale\n"
             "out = L.fori_loop(0, 3, body, 1)\n",
-            "from jax import lax as L\n"
-            "def body(i, v, *rest, scale=2, **kw):\n    return v * scale\n"
+            "from jax import lax as L\n\n\n"
+            "def body(i, v, *rest, scale=2, **kw):\n    return v * scale\n\n\n"
             "out = L.fori_loop(0, 3, body, 1)\n",
         ),
         Invalid(
@@ -135,6 +135,7 @@ class LambdaStep(Rule):
             "        return (\n"
             "            s < n  # bound\n"
             "        )\n"
+            "\n"
             "    def body(s, /, k=1):\n        return s + k\n"
             "    return wl(cond, body, 0)\n",
             count=2,
@@ -157,6 +158,7 @@ class LambdaStep(Rule):
             "import jax\n"
             "def run(xs):\n"
             "    n = 1\n"
+            "\n"
             "    def f(c, x):\n        return (c + x, c)\n"
             "    m = 2\n"
             "    return jax.lax.scan(f, 0, xs)\n",

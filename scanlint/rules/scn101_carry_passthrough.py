@@ -238,10 +238,10 @@ class CarryPassthrough(Rule):
             "import jax\nimport numpy as np\n"
             "def scaled(xs):\n"
             "    table = np.ones(3)\n"
+            "\n"
             "    def step(s, x):\n"
             "        return s + table * x, s\n"
-            "    carry_out, ys_out = jax.lax.scan(step, np.zeros(3), xs)\n"
-            "    (s, _), ys = (carry_out, table), ys_out\n"
+            "    s, ys = jax.lax.scan(step, np.zeros(3), xs)\n"
             "    return s, ys\n",
             unsafe=True, settings={"param_style": "closure"},
         ),
@@ -276,8 +276,7 @@ class CarryPassthrough(Rule):
             "def run(xs, scale):\n"
             "    def step(c, x):\n"
             "        return c + x * scale, c\n"
-            "    carry_out, ys_out = lax.scan(step, 0.0, xs)\n"
-            "    (total, _), ys = (carry_out, scale), ys_out\n"
+            "    total, ys = lax.scan(step, 0.0, xs)\n"
             "    return total, ys\n",
             unsafe=True, settings={"param_style": "closure"},
         ),
@@ -294,8 +293,7 @@ class CarryPassthrough(Rule):
             "def power(x, n, k):\n"
             "    def body(i, acc):\n"
             "        return acc * k\n"
-            "    carry_out = jax.lax.fori_loop(0, n, body, x)\n"
-            "    acc, _ = [carry_out, k]\n"
+            "    acc = jax.lax.fori_loop(0, n, body, x)\n"
             "    return acc\n",
             unsafe=True, settings={"param_style": "closure"},
         ),
@@ -327,7 +325,7 @@ class CarryPassthrough(Rule):
             "        return state._replace(s=s), s\n"
             "    final, ys = jax.lax.scan(step, State(0.0, rate), xs)\n"
             "    return final.s, ys\n",
-            "from typing import NamedTuple\nimport jax\n"
+            "from typing import NamedTuple\nimport jax\n\n\n"
             "class State(NamedTuple):\n    s: float\n"
             "def run(xs, rate):\n"
             "    def step(state, x):\n"
@@ -345,7 +343,7 @@ class CarryPassthrough(Rule):
             "    def step(state, x):\n"
             "        return state.replace(s=state.s * state.rate + x), x\n"
             "    return jax.lax.scan(step, State(s=0.0, rate=rate), xs)[1]\n",
-            "import jax\nfrom flax import struct\n@struct.dataclass\n"
+            "import jax\nfrom flax import struct\n\n\n@struct.dataclass\n"
             "class State:\n    s: float\n"
             "def run(xs, rate):\n"
             "    def step(state, x):\n"
@@ -374,6 +372,7 @@ class CarryPassthrough(Rule):
             "def grow(v0, d):\n"
             "    def cond(st):\n"
             "        return st < 10.0\n"
+            "\n"
             "    def body(st):\n"
             "        return st * (1 + d)\n"
             "    carry_out = lax.while_loop(cond, body, v0)\n"
@@ -417,7 +416,7 @@ class CarryPassthrough(Rule):
             "    def step(g: jax.Array, i):\n"
             "        return g + agents * i, None\n"
             "    carry_out, ys_out = jax.lax.scan(step, grid, ids)\n"
-            "    (grid, _), _ = (carry_out, agents), ys_out\n"
+            "    grid = carry_out\n"
             "    return grid\n",
             unsafe=True, settings={"param_style": "closure"},
         ),
@@ -437,7 +436,7 @@ class CarryPassthrough(Rule):
             "    def step(g: jax.Array, i) -> Tuple[jax.Array, None]:\n"
             "        return g + agents * i, None\n"
             "    carry_out, ys_out = jax.lax.scan(step, grid, ids)\n"
-            "    (grid, _), _ = (carry_out, agents), ys_out\n"
+            "    grid = carry_out\n"
             "    return grid\n",
             unsafe=True, settings={"param_style": "closure"},
         ),

@@ -267,6 +267,7 @@ class ClosureCapture(Rule):
             "import jax\n"
             "def run(xs, k, model):\n"
             "    dt = 0.1\n"
+            "\n"
             "    def step(packed, x):\n"
             "        c, k = packed\n"
             "        return (c + k.sum() * jax.vmap(model)(x).sum() * dt, k), c\n"

@@ -256,7 +256,7 @@ class CounterIndexing(Rule):
             "    return (s + u[t] * k[..., t], t + 1, u, k), s\n"
             "def run(s0, u, k):\n"
             "    _, ys = lax.scan(step, (s0, 0, u, k), length=4)\n    return ys\n",
-            "from jax import lax\nimport jax.numpy as jnp\n"
+            "from jax import lax\nimport jax.numpy as jnp\n\n\n"
             "def step(c, x):\n    s, u, k = c\n    u_t, k_t = x\n"
             "    return (s + u_t * k_t, u, k), s\n"
             "def run(s0, u, k):\n"

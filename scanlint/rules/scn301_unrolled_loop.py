@@ -426,6 +426,7 @@ N_ITER = 8
 @partial(jax.jit, static_argnames=("damping",))
 def newton_sqrt(a, damping=0.5):
     x = a
+
     def step(_, x):
         x = damping * (x + a / x)
         return x
@@ -562,6 +563,7 @@ sim(jnp.eye(3), jnp.ones(3), 300)
 import jax.numpy as jnp
 def simulate(P, x0, T):
     x = x0
+
     def step(_, x):
         x = x @ P
         return x
@@ -589,6 +591,7 @@ import jax.numpy as jnp
 def filter_loss(params, ys):
     m = jnp.zeros(2)
     loss = 0.0
+
     def step(t, carry):
         m, loss = carry
         m = params["A"] @ m
@@ -626,6 +629,7 @@ class Jacobi:
     def solve(self, b):
         x = jnp.zeros_like(b)
         d = jnp.diag(self.a)
+
         def step(_, x):
             x = (b - self.a @ x + d * x) / d
             return x
@@ -700,6 +704,7 @@ import jax.numpy as jnp
 def taylor_exp(x, order):
     term = jnp.ones_like(x)
     total = term
+
     def step(k, carry):
         term, total = carry
         term = term * x / k

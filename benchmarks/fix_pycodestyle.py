@@ -1,0 +1,173 @@
+"""Do scanlint's fixes leave files as clean under pycodestyle as they found them?
+
+    python benchmarks/fix_pycodestyle.py --site /work/corpus/site --libraries "$(cat libs.txt)"
+    python benchmarks/fix_pycodestyle.py --site SITE --libraries all --json out.json
+
+Each library's package folder (its .py files) is copied to a temporary folder once per style
+setting that offers fixes (the default, `--param-style closure`, `--param-style carry`), and
+`scanlint check --fix --unsafe-fixes` runs on the copy. For every file the fixes changed,
+pycodestyle's E and W findings (its default selection, as `pycodestyle FILE` reports them,
+with the library's configured line length, else 79) are counted per code before and after;
+a file where a code's count grew is reported. A second `--fix` must change nothing, and every
+fixed file must still parse.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import configparser
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+
+import pycodestyle
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+STYLES = {"default": [], "closure": ["--param-style", "closure"],
+          "carry": ["--param-style", "carry"]}
+
+
+class _Counts(pycodestyle.BaseReport):
+    """A report that only counts codes (pycodestyle's own prints them)."""
+
+    def __init__(self, options) -> None:
+        super().__init__(options)
+        self.codes: Counter = Counter()
+
+    def error(self, line_number, offset, text, check):
+        code = super().error(line_number, offset, text, check)
+        if code:
+            self.codes[code] += 1
+        return code
+
+
+def style_counts(text: str, max_line_length: int) -> Counter:
+    """pycodestyle's findings per code on ``text``."""
+    guide = pycodestyle.StyleGuide(quiet=True, max_line_length=max_line_length,
+                                   reporter=_Counts)
+    lines = text.splitlines(keepends=True)
+    guide.input_file("file.py", lines=lines)
+    return guide.options.report.codes
+
+
+def configured_line_length(folder: str) -> int:
+    """The line length a library's own configuration sets (pyproject.toml's ruff or black,
+    setup.cfg / tox.ini / .flake8's flake8 or pycodestyle), else pycodestyle's 79."""
+    import tomllib
+
+    pyproject = os.path.join(folder, "pyproject.toml")
+    if os.path.isfile(pyproject):
+        with open(pyproject, "rb") as handle:
+            tool = tomllib.load(handle).get("tool", {})
+        for name in ("ruff", "black"):
+            if isinstance(tool.get(name, {}).get("line-length"), int):
+                return tool[name]["line-length"]
+    for name in ("setup.cfg", "tox.ini", ".flake8"):
+        parser = configparser.ConfigParser()
+        try:
+            parser.read(os.path.join(folder, name))
+        except configparser.Error:
+            continue
+        for section in ("flake8", "pycodestyle"):
+            value = parser.get(section, "max-line-length", fallback=None)
+            if value and value.strip().isdigit():
+                return int(value)
+    return 79
+
+
+def python_files(folder: str) -> list[str]:
+    return sorted(os.path.relpath(os.path.join(d, f), folder)
+                  for d, _, files in os.walk(folder) for f in files if f.endswith(".py"))
+
+
+def read(path: str) -> str:
+    with open(path, encoding="utf-8", errors="surrogateescape", newline="") as handle:
+        return handle.read()
+
+
+def run_fix(folder: str, style: list[str]) -> None:
+    command = [sys.executable, "-m", "scanlint", "check", "--fix", "--unsafe-fixes",
+               "--exit-zero", "--quiet", "--no-cache", *style, "."]
+    subprocess.run(command, cwd=folder, env={**os.environ, "PYTHONPATH": ROOT},
+                   stdout=subprocess.DEVNULL, check=True)
+
+
+def one_style(libraries: dict[str, str], name: str, style: list[str]) -> list[dict]:
+    """The changed files of one style run: per file, the codes whose count grew."""
+    changed = []
+    with tempfile.TemporaryDirectory() as temp:
+        for library, source in libraries.items():
+            shutil.copytree(source, os.path.join(temp, library),
+                            ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyc"))
+        run_fix(temp, style)
+        fixed = {}
+        for library, source in libraries.items():
+            length = configured_line_length(source)
+            for relative in python_files(source):
+                before = read(os.path.join(source, relative))
+                after = read(os.path.join(temp, library, relative))
+                if after == before:
+                    continue
+                fixed[os.path.join(library, relative)] = after
+                old, new = style_counts(before, length), style_counts(after, length)
+                grew = {code: [old[code], new[code]] for code in new if new[code] > old[code]}
+                changed.append({"style": name, "path": os.path.join(library, relative),
+                                "new": grew, "parses": _parses(after)})
+        run_fix(temp, style)  # a second --fix must change nothing
+        for entry in changed:
+            entry["stable"] = read(os.path.join(temp, entry["path"])) == fixed[entry["path"]]
+    return changed
+
+
+def _parses(text: str) -> bool:
+    try:
+        ast.parse(text)
+    except (SyntaxError, ValueError):
+        return False
+    return True
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", required=True, help="the folder holding the libraries")
+    parser.add_argument("--libraries", default="all",
+                        help="import names, comma-separated, or 'all' (every package in --site)")
+    parser.add_argument("--json", help="write the changed files and their findings here")
+    args = parser.parse_args(argv)
+    names = ([n for n in sorted(os.listdir(args.site)) if "." not in n and n != "assets"]
+             if args.libraries == "all" else [n for n in args.libraries.split(",") if n])
+    libraries = {n: os.path.join(args.site, n) for n in names
+                 if os.path.isdir(os.path.join(args.site, n))}
+    start = time.perf_counter()
+    changed = [entry for name, style in STYLES.items()
+               for entry in one_style(libraries, name, style)]
+    worse = [e for e in changed if e["new"]]
+    broken = [e for e in changed if not e["parses"] or not e["stable"]]
+    print(f"libraries: {len(libraries)}  time: {time.perf_counter() - start:.0f} s")
+    for name in STYLES:
+        ours = [e for e in changed if e["style"] == name]
+        codes = Counter(code for e in ours for code in e["new"])
+        print(f"{name}: files changed {len(ours)}, with new E/W findings "
+              f"{sum(1 for e in ours if e['new'])}"
+              + (" (" + ", ".join(f"{c} {n}" for c, n in sorted(codes.items())) + ")"
+                 if codes else ""))
+    for entry in worse:
+        print(f"  {entry['style']} {entry['path']}: " + ", ".join(
+            f"{code} {old}->{new}" for code, (old, new) in sorted(entry["new"].items())))
+    for entry in broken:
+        print(f"  {entry['style']} {entry['path']}: "
+              + ("does not parse" if not entry["parses"] else "a second --fix changed it"))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump(changed, out, indent=1)
+    return 1 if worse or broken else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
