@@ -7,7 +7,7 @@ Each library's package folder (its .py files) is copied to a temporary folder on
 setting that offers fixes (the default, `--param-style closure`, `--param-style carry`), and
 `scanlint check --fix --unsafe-fixes` runs on the copy. For every file the fixes changed,
 pycodestyle's E and W findings (its default selection, as `pycodestyle FILE` reports them,
-with the library's configured line length, else 79) are counted per code before and after;
+with the line length the library configures, else 79: what scanlint's fixes aim at) are counted per code before and after;
 a file where a code's count grew is reported. A second `--fix` must change nothing, and every
 fixed file must still parse.
 """
@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import ast
-import configparser
 import json
 import os
 import shutil
@@ -27,6 +26,9 @@ import time
 from collections import Counter
 
 import pycodestyle
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from scanlint.engine.config import project_line_length  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STYLES = {"default": [], "closure": ["--param-style", "closure"],
@@ -56,31 +58,6 @@ def style_counts(text: str, max_line_length: int) -> Counter:
     return guide.options.report.codes
 
 
-def configured_line_length(folder: str) -> int:
-    """The line length a library's own configuration sets (pyproject.toml's ruff or black,
-    setup.cfg / tox.ini / .flake8's flake8 or pycodestyle), else pycodestyle's 79."""
-    import tomllib
-
-    pyproject = os.path.join(folder, "pyproject.toml")
-    if os.path.isfile(pyproject):
-        with open(pyproject, "rb") as handle:
-            tool = tomllib.load(handle).get("tool", {})
-        for name in ("ruff", "black"):
-            if isinstance(tool.get(name, {}).get("line-length"), int):
-                return tool[name]["line-length"]
-    for name in ("setup.cfg", "tox.ini", ".flake8"):
-        parser = configparser.ConfigParser()
-        try:
-            parser.read(os.path.join(folder, name))
-        except configparser.Error:
-            continue
-        for section in ("flake8", "pycodestyle"):
-            value = parser.get(section, "max-line-length", fallback=None)
-            if value and value.strip().isdigit():
-                return int(value)
-    return 79
-
-
 def python_files(folder: str) -> list[str]:
     return sorted(os.path.relpath(os.path.join(d, f), folder)
                   for d, _, files in os.walk(folder) for f in files if f.endswith(".py"))
@@ -91,24 +68,25 @@ def read(path: str) -> str:
         return handle.read()
 
 
-def run_fix(folder: str, style: list[str]) -> None:
+def run_fix(folder: str, style: list[str], source: str) -> None:
     command = [sys.executable, "-m", "scanlint", "check", "--fix", "--unsafe-fixes",
                "--exit-zero", "--quiet", "--no-cache", *style, "."]
-    subprocess.run(command, cwd=folder, env={**os.environ, "PYTHONPATH": ROOT},
+    subprocess.run(command, cwd=folder, env={**os.environ, "PYTHONPATH": source},
                    stdout=subprocess.DEVNULL, check=True)
 
 
-def one_style(libraries: dict[str, str], name: str, style: list[str]) -> list[dict]:
+def one_style(libraries: dict[str, str], name: str, style: list[str], scanlint: str
+              ) -> list[dict]:
     """The changed files of one style run: per file, the codes whose count grew."""
     changed = []
     with tempfile.TemporaryDirectory() as temp:
         for library, source in libraries.items():
             shutil.copytree(source, os.path.join(temp, library),
                             ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyc"))
-        run_fix(temp, style)
+        run_fix(temp, style, scanlint)
         fixed = {}
         for library, source in libraries.items():
-            length = configured_line_length(source)
+            length = project_line_length(source)
             for relative in python_files(source):
                 before = read(os.path.join(source, relative))
                 after = read(os.path.join(temp, library, relative))
@@ -119,7 +97,7 @@ def one_style(libraries: dict[str, str], name: str, style: list[str]) -> list[di
                 grew = {code: [old[code], new[code]] for code in new if new[code] > old[code]}
                 changed.append({"style": name, "path": os.path.join(library, relative),
                                 "new": grew, "parses": _parses(after)})
-        run_fix(temp, style)  # a second --fix must change nothing
+        run_fix(temp, style, scanlint)  # a second --fix must change nothing
         for entry in changed:
             entry["stable"] = read(os.path.join(temp, entry["path"])) == fixed[entry["path"]]
     return changed
@@ -139,6 +117,8 @@ def main(argv=None) -> int:
     parser.add_argument("--libraries", default="all",
                         help="import names, comma-separated, or 'all' (every package in --site)")
     parser.add_argument("--json", help="write the changed files and their findings here")
+    parser.add_argument("--source", default=ROOT,
+                        help="the scanlint source tree to run (default: this checkout)")
     args = parser.parse_args(argv)
     names = ([n for n in sorted(os.listdir(args.site)) if "." not in n and n != "assets"]
              if args.libraries == "all" else [n for n in args.libraries.split(",") if n])
@@ -146,7 +126,7 @@ def main(argv=None) -> int:
                  if os.path.isdir(os.path.join(args.site, n))}
     start = time.perf_counter()
     changed = [entry for name, style in STYLES.items()
-               for entry in one_style(libraries, name, style)]
+               for entry in one_style(libraries, name, style, args.source)]
     worse = [e for e in changed if e["new"]]
     broken = [e for e in changed if not e["parses"] or not e["stable"]]
     print(f"libraries: {len(libraries)}  time: {time.perf_counter() - start:.0f} s")

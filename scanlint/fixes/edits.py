@@ -12,21 +12,8 @@ from typing import Sequence
 import libcst as cst
 
 from scanlint.core.diagnostic import Applicability, Edit, Fix, LineIndex, Position, line_edit
-from scanlint.fixes.layout import DEFINITIONS, blank_lines_wanted_after, spaced
+from scanlint.fixes.layout import DEFINITIONS, blank_lines_wanted_after, render, spaced, wrapped
 from scanlint.prefilter.slicing import OutsideSlice, stub_on_lines
-
-
-def render(module: cst.Module, nodes: Sequence[cst.CSTNode], indent: str) -> str:
-    """The text of statements ``nodes`` placed in a block indented by ``indent``."""
-    from libcst._nodes.internal import CodegenState
-
-    state = CodegenState(default_indent=module.default_indent,
-                         default_newline=module.default_newline)
-    if indent:
-        state.increase_indent(indent)
-    for node in nodes:
-        node._codegen(state)
-    return "".join(state.tokens)
 
 
 def _first_line(old: cst.CSTNode, range_of) -> int:
@@ -38,7 +25,8 @@ def _first_line(old: cst.CSTNode, range_of) -> int:
 
 def _statement_edit(text: str, index: LineIndex, module: cst.Module, range_of,
                     old: cst.CSTNode, new: Sequence[cst.CSTNode],
-                    removed: frozenset[int] = frozenset()) -> Edit | None:
+                    removed: frozenset[int] = frozenset(), line_length: int = 79
+                    ) -> Edit | None:
     """An edit replacing statement ``old`` by ``new``, or None when the statement's text in
     the file is not exactly what LibCST renders for it (then the caller diffs the module).
     ``removed``: lines the same fix deletes (they do not count as code above ``old``)."""
@@ -54,6 +42,7 @@ def _statement_edit(text: str, index: LineIndex, module: cst.Module, range_of,
         return None
     opens = _opens_block(index, first, indent, removed)
     new = spaced(new, top_level=not indent, first_in_block=opens)
+    new = wrapped(module, new, indent, line_length, frozenset(before.splitlines()))
     after = render(module, new, indent)
     newline = module.default_newline
     if before.endswith(newline) and after.endswith(newline):  # keep edits within lines
@@ -97,8 +86,9 @@ def _blank_lines_below(index: LineIndex, last: int) -> int:
 def statement_fix(text: str, module: cst.Module, range_of,
                   replacements: Sequence[tuple[cst.CSTNode, Sequence[cst.CSTNode]]],
                   message: str, applicability: Applicability,
-                  index: LineIndex | None = None) -> Fix | None:
-    """A fix replacing whole statements (each with zero or more statements).
+                  index: LineIndex | None = None, line_length: int = 79) -> Fix | None:
+    """A fix replacing whole statements (each with zero or more statements), written with
+    the blank lines pycodestyle asks for and no new line longer than ``line_length``.
 
     Only the statements are rendered, so a file with many fixes costs linear time; when a
     statement's text differs from LibCST's rendering, the whole module is diffed instead.
@@ -108,7 +98,7 @@ def statement_fix(text: str, module: cst.Module, range_of,
                         for line in range(_first_line(old, range_of), range_of(old).end.line + 1))
     edits = []
     for old, new in replacements:
-        edit = _statement_edit(text, index, module, range_of, old, new, removed)
+        edit = _statement_edit(text, index, module, range_of, old, new, removed, line_length)
         if edit is None:
             by_id = {id(old): list(new) or None for old, new in replacements}
             new_module = module.visit(ReplaceById(by_id))

@@ -4,7 +4,9 @@ A fix that turns a lambda into a `def`, moves a step into its caller or rolls a 
 local step writes definitions where there were statements. pycodestyle (and flake8, ruff's
 E30x) asks for two blank lines around a top-level `def` or `class` (E302, E305), one before a
 nested one that follows other statements (E301, E306), and no more (E303); a fixed file must
-be as clean as it was, so the new statements get exactly those blank lines.
+be as clean as it was, so the new statements get exactly those blank lines. And it asks for
+lines no longer than the project's limit: a one-line statement a fix made longer is broken
+inside a call's parentheses.
 """
 
 from __future__ import annotations
@@ -14,6 +16,21 @@ from typing import Sequence
 import libcst as cst
 
 DEFINITIONS = (cst.FunctionDef, cst.ClassDef)
+
+
+def render(module: cst.Module, nodes: Sequence[cst.CSTNode], indent: str) -> str:
+    """The text of statements ``nodes`` placed in a block indented by ``indent``."""
+    from libcst._nodes.internal import CodegenState
+
+    state = CodegenState(default_indent=module.default_indent,
+                         default_newline=module.default_newline)
+    if indent:
+        state.increase_indent(indent)
+    for node in nodes:
+        node._codegen(state)
+    return "".join(state.tokens)
+
+
 TOP_LEVEL_BLANKS = 2  # pycodestyle's blank_lines config: top_level and method
 NESTED_BLANKS = 1
 
@@ -87,3 +104,93 @@ def _with_blank_lines(node: cst.CSTNode, need: int, cap: int) -> cst.CSTNode:
     else:
         return node
     return node.with_changes(leading_lines=lines)
+
+
+def wrapped(module: cst.Module, nodes: Sequence[cst.CSTNode], indent: str, line_length: int,
+            old_lines: frozenset[str]) -> list[cst.CSTNode]:
+    """``nodes`` with each one-line statement that a fix made longer than ``line_length``
+    broken inside a call's parentheses, as black and ruff's formatter break it: the
+    arguments on the next line, or one a line (`wrap_call`). A line the code already had
+    (in ``old_lines``) is left as it was."""
+    wrapper = _LongLines(module, indent, line_length, old_lines)
+    return [node.visit(wrapper) for node in nodes]
+
+
+class _LongLines(cst.CSTTransformer):
+    def __init__(self, module: cst.Module, indent: str, line_length: int,
+                 old_lines: frozenset[str]) -> None:
+        self.module = module
+        self.indents = [indent]
+        self.line_length = line_length
+        self.old_lines = old_lines
+
+    def visit_IndentedBlock(self, node: cst.IndentedBlock) -> None:
+        step = node.indent if node.indent is not None else self.module.default_indent
+        self.indents.append(self.indents[-1] + step)
+
+    def leave_IndentedBlock(self, original_node, updated_node):
+        self.indents.pop()
+        return updated_node
+
+    def leave_SimpleStatementLine(self, original_node, updated_node):
+        lines = self._lines(updated_node)
+        if len(lines) != 1 or self._fits(lines) or lines[0] in self.old_lines:
+            return updated_node
+        for call in _calls(updated_node):
+            for one_a_line in (False, True):
+                candidate = updated_node.visit(_Replace(call, wrap_call(
+                    call, self.module.default_indent, one_a_line)))
+                if self._fits(self._lines(candidate)):
+                    return candidate
+        return updated_node
+
+    def _lines(self, node: cst.SimpleStatementLine) -> list[str]:
+        bare = node.with_changes(leading_lines=[])
+        return render(self.module, [bare], self.indents[-1]).splitlines()
+
+    def _fits(self, lines: list[str]) -> bool:
+        return all(len(line) <= self.line_length for line in lines)
+
+
+def _calls(node: cst.CSTNode) -> list[cst.Call]:
+    """The calls with arguments in ``node``, outermost first."""
+    found: list[cst.Call] = []
+
+    class Calls(cst.CSTVisitor):
+        def visit_Call(self, call: cst.Call) -> None:
+            if call.args:
+                found.append(call)
+
+        def visit_Lambda(self, lam: cst.Lambda) -> bool:
+            return False
+
+    node.visit(Calls())
+    return found
+
+
+class _Replace(cst.CSTTransformer):
+    def __init__(self, old: cst.CSTNode, new: cst.CSTNode) -> None:
+        self.old, self.new = old, new
+
+    def on_leave(self, original_node, updated_node):
+        return self.new if original_node is self.old else updated_node
+
+
+def _line_break(extra: str) -> cst.ParenthesizedWhitespace:
+    """A line break inside brackets, the next line indented as the statement plus
+    ``extra``."""
+    return cst.ParenthesizedWhitespace(indent=True, last_line=cst.SimpleWhitespace(extra))
+
+
+def wrap_call(call: cst.Call, step: str, one_a_line: bool) -> cst.Call:
+    """``call`` broken after its `(`: its arguments on one line below it (hanging indent
+    ``step``), or, ``one_a_line``, one argument a line with a trailing comma and `)` below
+    them."""
+    args = [arg.with_changes(whitespace_after_arg=cst.SimpleWhitespace("")) for arg in call.args]
+    if one_a_line:
+        args = [arg.with_changes(comma=cst.Comma(whitespace_after=_line_break(
+                    step if k < len(args) - 1 else "")))
+                for k, arg in enumerate(args)]
+    else:
+        args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    return call.with_changes(whitespace_before_args=_line_break(step), args=args)

@@ -213,7 +213,7 @@ def _fix(ctx: RuleContext, binding: Binding) -> Fix | None:
     safe = exact and (not isinstance(binding.node, cst.AnnAssign) or _future_annotations(module))
     return statement_fix(ctx.text, module, ctx.model.range_of, [(line, statements)],
                          f"Rewrite `{binding.name}` as a `def`", "safe" if safe else "unsafe",
-                         ctx.model.index)
+                         ctx.model.index, ctx.settings.line_length)
 
 
 def _split_line(line: cst.SimpleStatementLine, small: cst.CSTNode,

@@ -560,7 +560,7 @@ def _fix(ctx: RuleContext, site: ScanSite, step: StepFunction, layout: CarryLayo
     them = "it" if len(values) == 1 else "them"
     return statement_fix(ctx.text, model.module, model.range_of, replacements,
                          f"Capture {names} instead of threading {them} through the carry", "unsafe",
-                         model.index)
+                         model.index, ctx.settings.line_length)
 
 
 def _condition_changes(model, site: ScanSite, layout: CarryLayout, keep: list[int],

@@ -252,7 +252,8 @@ class ClosureCapture(Rule):
             "    def body(packed):\n"
             "        v, rate = packed\n"
             "        return (v * rate.max(), rate)\n"
-            "    carry_out = lax.while_loop(lambda packed: packed[0] < limit, body, (x, rate))\n"
+            "    carry_out = lax.while_loop(\n"
+            "        lambda packed: packed[0] < limit, body, (x, rate))\n"
             "    return carry_out[0]\n",
             unsafe=True, settings={"param_style": "carry"},
         ),
@@ -455,7 +456,7 @@ def _fix(ctx: RuleContext, site: ScanSite, step: StepFunction, moving: list[Capt
     return statement_fix(ctx.text, model.module, model.range_of,
                          [(step.node, [new_def]), (site.statement, statements)],
                          "Thread " + ", ".join(f"`{n}`" for n in names) + " through the carry",
-                         "unsafe", model.index)
+                         "unsafe", model.index, ctx.settings.line_length)
 
 
 def _names(names: list[str]) -> list[cst.Name]:

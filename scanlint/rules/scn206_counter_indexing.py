@@ -113,7 +113,8 @@ class CounterIndexing(Rule):
                 uses, by_statement = _counter_uses(site, step, layout, i, name)
                 if uses:
                     texts = dict.fromkeys(cst.Module([]).code_for_node(u) for u in uses)
-                    fix = scan_over_xs_fix(ctx.model, ctx.text, site, step, layout, i, uses) \
+                    fix = scan_over_xs_fix(ctx.model, ctx.text, site, step, layout, i, uses,
+                                           ctx.settings.line_length) \
                         if layout.access == "unpack" and name is not None \
                         and not by_statement else None
                     yield ctx.diagnostic(self, site.call, self.MESSAGE.format(
@@ -245,8 +246,8 @@ class CounterIndexing(Rule):
             "import jax\nimport jax.numpy as jnp\n"
             "def run(s0, a):\n    def step(s, a_t):\n"
             "        return s + a_t, s\n"
-            "    carry_out, ys_out = jax.lax.scan(step, s0, jnp.moveaxis(a, 1, 0)[:a.shape[1]], "
-            "length=a.shape[1])\n"
+            "    carry_out, ys_out = jax.lax.scan(\n"
+            "        step, s0, jnp.moveaxis(a, 1, 0)[:a.shape[1]], length=a.shape[1])\n"
             "    return (carry_out, jnp.asarray(a.shape[1])), ys_out\n",
             unsafe=True),
         # Two arrays, the article's carry (an array passed through the carry), ys only.
@@ -260,8 +261,8 @@ class CounterIndexing(Rule):
             "def step(c, x):\n    s, u, k = c\n    u_t, k_t = x\n"
             "    return (s + u_t * k_t, u, k), s\n"
             "def run(s0, u, k):\n"
-            "    _, ys = lax.scan(step, (s0, u, k), (u[:4], jnp.moveaxis(k, -1, 0)[:4]), "
-            "length=4)\n"
+            "    _, ys = lax.scan(\n"
+            "        step, (s0, u, k), (u[:4], jnp.moveaxis(k, -1, 0)[:4]), length=4)\n"
             "    return ys\n",
             unsafe=True),
         # Beside an existing xs: the arrays join it, cut to the scan's length.

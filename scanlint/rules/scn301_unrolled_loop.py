@@ -194,7 +194,8 @@ class UnrolledLoopUnderJit(Rule):
             facts = rolling(ctx.model, jl)
             if not facts.computes_arrays:
                 continue
-            fix = None if facts.blockers else roll_fix(ctx.text, ctx.model, jl, facts)
+            fix = None if facts.blockers else roll_fix(ctx.text, ctx.model, jl, facts,
+                                                                ctx.settings.line_length)
             why = f" (no automatic fix: {facts.blockers[0]})" if facts.blockers else ""
             message = self.MESSAGE.format(
                 range=ctx.model.module.code_for_node(jl.loop.iter), trips=_times(jl, total),
