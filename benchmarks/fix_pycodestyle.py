@@ -1,21 +1,22 @@
 """Do scanlint's fixes leave files as clean under pycodestyle as they found them?
 
-    python benchmarks/fix_pycodestyle.py --site /work/corpus/site --libraries "$(cat libs.txt)"
-    python benchmarks/fix_pycodestyle.py --site SITE --libraries all --json out.json
+    python benchmarks/fix_pycodestyle.py --site SITE --libraries brax,jax_md,pgx --json out.json
+    python benchmarks/fix_pycodestyle.py --site SITE --libraries all --source ../other-checkout
 
 Each library's package folder (its .py files) is copied to a temporary folder once per style
 setting that offers fixes (the default, `--param-style closure`, `--param-style carry`), and
 `scanlint check --fix --unsafe-fixes` runs on the copy. For every file the fixes changed,
-pycodestyle's E and W findings (its default selection, as `pycodestyle FILE` reports them,
-with the line length the library configures, else 79: what scanlint's fixes aim at) are counted per code before and after;
-a file where a code's count grew is reported. A second `--fix` must change nothing, and every
-fixed file must still parse.
+pycodestyle's E and W findings (its default selection, as `pycodestyle FILE` reports them, at
+the file's indent size and the line length the library configures, else 79: what scanlint's
+fixes aim at) are counted per code before and after; a file where a code's count grew is
+reported. A second `--fix` must change nothing, and every fixed file must still parse.
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
+import io
 import json
 import os
 import shutil
@@ -23,6 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import tokenize
 from collections import Counter
 
 import pycodestyle
@@ -49,10 +51,23 @@ class _Counts(pycodestyle.BaseReport):
         return code
 
 
+def indent_size(text: str) -> int:
+    """The width of the file's first indented block (2 in Google-style code), else 4."""
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+            if token.type == tokenize.INDENT:
+                return len(token.string.expandtabs(8)) or 4
+    except (tokenize.TokenError, SyntaxError):
+        pass
+    return 4
+
+
 def style_counts(text: str, max_line_length: int) -> Counter:
-    """pycodestyle's findings per code on ``text``."""
+    """pycodestyle's findings per code on ``text``, at the file's own indent size (a file
+    indented by two spaces breaks E111 on every line; a fix writing one more line there
+    writes it as the file does)."""
     guide = pycodestyle.StyleGuide(quiet=True, max_line_length=max_line_length,
-                                   reporter=_Counts)
+                                   indent_size=indent_size(text), reporter=_Counts)
     lines = text.splitlines(keepends=True)
     guide.input_file("file.py", lines=lines)
     return guide.options.report.codes

@@ -68,3 +68,16 @@ def test_fix_adds_no_pycodestyle_finding(code, index, case):
     original: defs written with their blank lines, `a, b` spaced, lines within the limit."""
     before, after = style_counts(case.code, 79), style_counts(case.fixed, 79)
     assert not after - before, (after - before, case.fixed)
+
+
+FIXING_RULES = {code for code, _, case in INVALID if case.fixed is not None}
+UNFIXED = [(code, i, case) for code, i, case in INVALID
+           if case.fixed is None and code in FIXING_RULES]
+
+
+@pytest.mark.parametrize("code,index,case", UNFIXED,
+                         ids=[f"{c}-unfixed-{i}" for c, i, _ in UNFIXED])
+def test_a_finding_without_a_fix_says_why(code, index, case):
+    """A rule that fixes what it can says, on each finding it cannot fix, why not."""
+    found = check_text(case.code, "case.py", settings_for(code, case.settings))
+    assert found and all("(no automatic fix: " in d.message for d in found), found

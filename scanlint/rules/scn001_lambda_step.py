@@ -6,7 +6,7 @@ import libcst as cst
 
 from scanlint.core.diagnostic import Diagnostic, Fix
 from scanlint.fixes.edits import statement_fix
-from scanlint.rules import Invalid, Rule, RuleContext, Valid
+from scanlint.rules import Invalid, Rule, RuleContext, Valid, with_fix
 from scanlint.semantic import walk
 from scanlint.semantic.scopes import Binding, all_params, dotted
 
@@ -71,9 +71,10 @@ class LambdaStep(Rule):
                     if id(binding.node) in seen or not _reportable(binding):
                         continue
                     seen.add(id(binding.node))
-                    yield ctx.diagnostic(
-                        self, binding.node, self.MESSAGE.format(name=binding.name),
-                        fix=_fix(ctx, binding), statement=binding.statement)
+                    message, fix = with_fix(self.MESSAGE.format(name=binding.name),
+                                            _fix(ctx, binding))
+                    yield ctx.diagnostic(self, binding.node, message, fix=fix,
+                                         statement=binding.statement)
 
     VALID = [
         # A lambda never used as a loop body is E731's business.
@@ -187,13 +188,16 @@ def _reportable(binding: Binding) -> bool:
     return binding.scope.kind != "class"
 
 
-def _fix(ctx: RuleContext, binding: Binding) -> Fix | None:
+def _fix(ctx: RuleContext, binding: Binding) -> Fix | str | None:
+    """The fix, or why there is none."""
     line = binding.statement
     lam = binding.assigned_value
-    if not isinstance(line, cst.SimpleStatementLine) or not isinstance(lam, cst.Lambda):
-        return None
+    if not isinstance(line, cst.SimpleStatementLine):
+        return "the assignment shares its line with a compound statement's header"
+    if not isinstance(lam, cst.Lambda):
+        return "the value is not a lambda on every path"
     if _contains_yield(lam.body):
-        return None
+        return "the lambda contains `yield`"
     module = ctx.model.module
     params, returns, exact = lam.params, None, True
     if isinstance(binding.node, cst.AnnAssign):

@@ -8,7 +8,7 @@ from scanlint.core.diagnostic import Diagnostic, Fix
 from scanlint.fixes.carry import (call_with_init, index, names_in_use, rebuilt_statements, nodes_in,
                                   rename_loads, result_use, sequence, unpack_changes, without_slots)
 from scanlint.fixes.edits import ReplaceById, statement_fix
-from scanlint.rules import Invalid, Rule, RuleContext, Valid
+from scanlint.rules import Invalid, Rule, RuleContext, Valid, with_fix
 from scanlint.semantic.captures import captures, wanted_style
 from scanlint.semantic.carry import (CarryLayout, StepFunction, carry_layout, returned_carry,
                                      slot_reads, step_function, string_key)
@@ -151,11 +151,9 @@ class CarryPassthrough(Rule):
                        f"Carry slots {', '.join(labels)} are returned unchanged; capture them "
                        "instead")
             numpy = _numpy_indexed(ctx.model, site, step, layout)
-            if numpy is not None:
-                message += (f" (no automatic fix: `{numpy}` is a NumPy array the body indexes "
-                            "with a traced value; threaded, JAX made it an array, captured it "
-                            "would stay NumPy and fail)")
-            fix = None if numpy is not None else _fix(ctx, site, step, layout)
+            message, fix = with_fix(message, _fix(ctx, site, step, layout) if numpy is None else
+                                    f"`{numpy}` is a NumPy array the body indexes with a traced "
+                                    "value; captured, it would stay NumPy and fail")
             yield ctx.diagnostic(self, site.call, message, fix=fix, statement=site.statement)
 
     VALID = [
@@ -511,40 +509,47 @@ def slot_label(layout: CarryLayout, i: int) -> str:
     return init.value if isinstance(init, cst.Name) else f"carry[{i}]"
 
 
-def _fix(ctx: RuleContext, site: ScanSite, step: StepFunction, layout: CarryLayout) -> Fix | None:
+def _fix(ctx: RuleContext, site: ScanSite, step: StepFunction, layout: CarryLayout
+         ) -> Fix | str | None:
+    """The fix, or why there is none."""
     model = ctx.model
     keep = [i for i in range(layout.size) if i not in layout.passthrough]
     values = {i: layout.init_elements[i] for i in layout.passthrough}
-    if not keep or not all(isinstance(v, cst.Name) for v in values.values()):
-        return None
+    if not keep:
+        return "every slot is returned unchanged"
+    if not all(isinstance(v, cst.Name) for v in values.values()):
+        return "the slot's initial value is not a name"
     if not layout.init_at_call or layout.binders_shared:
-        return None  # the fix rewrites the call's literal, and a slot's line alone
-    if len(step.ref.bindings) != 1 or layout.access not in ("unpack", "keyed"):
-        return None
+        # the fix rewrites the call's literal, and a slot's line alone
+        return "the initial carry is not a literal at the call"
+    if len(step.ref.bindings) != 1:
+        return "the step function is bound more than once"
+    if layout.access not in ("unpack", "keyed"):
+        return "the step reads its carry other than by unpacking it"
     binding = step.ref.bindings[0]
     if len(model.references(binding)) != 1:
-        return None
+        return "the step function is used more than once"
     if step.ref.kind == "local_def" and binding.scope is site.scope:
         move = False
     elif (step.ref.kind == "module_def" and site.scope.kind == "function"
           and not step.node.decorators and _movable_into(model, step, site)):
         move = True
     else:
-        return None
+        return "the step function cannot be moved next to the call"
     if not all(_capturable(step, site, layout, i, value) for i, value in values.items()):
-        return None
+        return "a slot's name means something else in the step"
     if layout.record is not None and not _record_changeable(model, site, step, layout):
-        return None
+        return "the carry's class is used elsewhere"
 
     condition = _condition_changes(model, site, layout, keep, values)
     if condition is None:
-        return None
+        return "the loop's condition cannot be rewritten"
     in_call, cond_replacements = condition
     new_call = call_with_init(site, _drop_slots(site.init, layout, values),
                               site.call.visit(ReplaceById(in_call)))
     statements = _result_statements(model, site, layout, keep, values, new_call)
     if statements is None:
-        return None
+        return "the loop's result is used in a way the fix cannot rebuild"
     new_def = step.node.visit(ReplaceById(_body_changes(model, step, layout, keep, values)))
     if move:  # the def goes just before the call, with the comments above it
         comments = [line for line in step.node.leading_lines if line.comment is not None]

@@ -195,8 +195,10 @@ class UnrolledLoopUnderJit(Rule):
             if not facts.computes_arrays:
                 continue
             fix = None if facts.blockers else roll_fix(ctx.text, ctx.model, jl, facts,
-                                                                ctx.settings.line_length)
-            why = f" (no automatic fix: {facts.blockers[0]})" if facts.blockers else ""
+                                                       ctx.settings.line_length)
+            reason = facts.blockers[0] if facts.blockers else None if fix else (
+                "the rewrite needs `jax`, which the file does not import under that name")
+            why = f" (no automatic fix: {reason})" if reason else ""
             message = self.MESSAGE.format(
                 range=ctx.model.module.code_for_node(jl.loop.iter), trips=_times(jl, total),
                 evidence=_evidence(jl, total), use=_use(jl, facts), why=why)
