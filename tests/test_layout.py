@@ -8,7 +8,7 @@ from scanlint.core.settings import Settings
 from scanlint.engine.check import fix_text
 from scanlint.engine.config import ConfigError, load_settings, project_line_length
 from scanlint.fixes.carry import with_elements
-from scanlint.fixes.layout import wrap_call
+from scanlint.fixes.layout import wrap_brackets
 
 
 def _code(node: cst.CSTNode) -> str:
@@ -28,8 +28,8 @@ def test_added_elements_are_spaced_like_the_sequence(old, new):
 
 def test_a_long_call_breaks_after_its_parenthesis_then_one_argument_a_line():
     call = cst.parse_expression("f(a, b=1)")
-    assert _code(wrap_call(call, "    ", one_a_line=False)) == "f(\n    a, b=1)"
-    assert _code(wrap_call(call, "    ", one_a_line=True)) == "f(\n    a,\n    b=1,\n)"
+    assert _code(wrap_brackets(call, "", "    ", one_a_line=False)) == "f(\n    a, b=1)"
+    assert _code(wrap_brackets(call, "", "    ", one_a_line=True)) == "f(\n    a,\n    b=1,\n)"
 
 
 LONG_XS = ("import jax\nimport jax.numpy as jnp\n"

@@ -108,12 +108,15 @@ def _with_blank_lines(node: cst.CSTNode, need: int, cap: int) -> cst.CSTNode:
 
 def wrapped(module: cst.Module, nodes: Sequence[cst.CSTNode], indent: str, line_length: int,
             old_lines: frozenset[str]) -> list[cst.CSTNode]:
-    """``nodes`` with each one-line statement that a fix made longer than ``line_length``
-    broken inside a call's parentheses, as black and ruff's formatter break it: the
-    arguments on the next line, or one a line (`wrap_call`). A line the code already had
-    (in ``old_lines``) is left as it was."""
+    """``nodes`` with each line a fix made longer than ``line_length`` broken inside the
+    brackets of a call, tuple or list that starts on it, as black and ruff's formatter
+    break them: the items on the next line, else one a line (`wrap_brackets`). A line the
+    code already had (in ``old_lines``) is left as it was."""
     wrapper = _LongLines(module, indent, line_length, old_lines)
     return [node.visit(wrapper) for node in nodes]
+
+
+MAX_BREAKS = 8  # brackets broken in one statement, at most
 
 
 class _LongLines(cst.CSTTransformer):
@@ -133,38 +136,79 @@ class _LongLines(cst.CSTTransformer):
         return updated_node
 
     def leave_SimpleStatementLine(self, original_node, updated_node):
-        lines = self._lines(updated_node)
-        if len(lines) != 1 or self._fits(lines) or lines[0] in self.old_lines:
-            return updated_node
-        for call in _calls(updated_node):
+        node = updated_node
+        for _ in range(MAX_BREAKS):
+            long = self._long_lines(node)
+            if not long:
+                break
+            better = self._one_break(node, long)
+            if better is None:
+                break
+            node = better
+        return node
+
+    def _one_break(self, node: cst.SimpleStatementLine, long: list[str]
+                   ) -> cst.SimpleStatementLine | None:
+        """``node`` with the outermost brackets holding a long line broken so that it has
+        fewer long lines, or None."""
+        block = len(self.indents[-1])
+        lines = self._lines(node)
+        for brackets in _bracketed(node):
+            code = self.module.code_for_node(brackets)
+            if "#" in code or _item_over_lines(brackets):
+                continue  # a comment's line stays; an item's own lines would not move
+            first = _first_line_holding(lines, code.split("\n")[0], code.count("\n") + 1,
+                                        long)
+            if first is None:
+                continue
+            start = " " * (len(first) - len(first.lstrip()) - block)
             for one_a_line in (False, True):
-                candidate = updated_node.visit(_Replace(call, wrap_call(
-                    call, self.module.default_indent, one_a_line)))
-                if self._fits(self._lines(candidate)):
+                new = wrap_brackets(brackets, start, self.module.default_indent, one_a_line)
+                candidate = node.visit(_Replace(brackets, new))
+                if len(self._long_lines(candidate)) < len(long):
                     return candidate
-        return updated_node
+        return None
 
     def _lines(self, node: cst.SimpleStatementLine) -> list[str]:
         bare = node.with_changes(leading_lines=[])
         return render(self.module, [bare], self.indents[-1]).splitlines()
 
-    def _fits(self, lines: list[str]) -> bool:
-        return all(len(line) <= self.line_length for line in lines)
+    def _long_lines(self, node: cst.SimpleStatementLine) -> list[str]:
+        return [line for line in self._lines(node)
+                if len(line) > self.line_length and line not in self.old_lines]
 
 
-def _calls(node: cst.CSTNode) -> list[cst.Call]:
-    """The calls with arguments in ``node``, outermost first."""
-    found: list[cst.Call] = []
+def _first_line_holding(lines: list[str], opening: str, count: int, long: list[str]
+                        ) -> str | None:
+    """The line where brackets start whose first line reads ``opening`` and that span
+    ``count`` lines, if one of those is a long line."""
+    for k, line in enumerate(lines):
+        if opening in line and any(other in long for other in lines[k:k + count]):
+            return line
+    return None
 
-    class Calls(cst.CSTVisitor):
-        def visit_Call(self, call: cst.Call) -> None:
-            if call.args:
-                found.append(call)
 
-        def visit_Lambda(self, lam: cst.Lambda) -> bool:
-            return False
+def _item_over_lines(node: cst.CSTNode) -> bool:
+    items = node.args if isinstance(node, cst.Call) else node.elements
+    return any("\n" in cst.Module([]).code_for_node(item.value) for item in items)
 
-    node.visit(Calls())
+
+
+def _bracketed(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """The calls with arguments, tuples and lists of two or more items in ``node``,
+    outermost first (not inside a lambda, whose body cannot hold a line break)."""
+    found: list[cst.CSTNode] = []
+
+    class Brackets(cst.CSTVisitor):
+        def on_visit(self, node: cst.CSTNode) -> bool:
+            if isinstance(node, cst.Lambda):
+                return False
+            if isinstance(node, cst.Call) and node.args or isinstance(
+                    node, (cst.Tuple, cst.List)) and len(node.elements) >= 2:
+                found.append(node)
+            return True
+
+    node.visit(Brackets())
     return found
 
 
@@ -176,21 +220,32 @@ class _Replace(cst.CSTTransformer):
         return self.new if original_node is self.old else updated_node
 
 
-def _line_break(extra: str) -> cst.ParenthesizedWhitespace:
-    """A line break inside brackets, the next line indented as the statement plus
-    ``extra``."""
-    return cst.ParenthesizedWhitespace(indent=True, last_line=cst.SimpleWhitespace(extra))
+def _line_break(indent: str) -> cst.ParenthesizedWhitespace:
+    """A line break inside brackets, the next line indented as the statement's block plus
+    ``indent``."""
+    return cst.ParenthesizedWhitespace(indent=True, last_line=cst.SimpleWhitespace(indent))
 
 
-def wrap_call(call: cst.Call, step: str, one_a_line: bool) -> cst.Call:
-    """``call`` broken after its `(`: its arguments on one line below it (hanging indent
-    ``step``), or, ``one_a_line``, one argument a line with a trailing comma and `)` below
-    them."""
-    args = [arg.with_changes(whitespace_after_arg=cst.SimpleWhitespace("")) for arg in call.args]
+def wrap_brackets(node: cst.CSTNode, start: str, step: str, one_a_line: bool) -> cst.CSTNode:
+    """A call, tuple or list broken after its opening bracket: its items on one line below
+    it, indented by ``step`` more than the line it starts on (``start``, past the block's
+    indentation), or, ``one_a_line``, one item a line with a trailing comma, and the closing
+    bracket below them at ``start``. A tuple without parentheses gets them."""
+    items = list(node.args if isinstance(node, cst.Call) else node.elements)
+    inner, close = _line_break(start + step), _line_break(start)
+    if isinstance(node, cst.Call):
+        items = [item.with_changes(whitespace_after_arg=cst.SimpleWhitespace("")) for item in items]
     if one_a_line:
-        args = [arg.with_changes(comma=cst.Comma(whitespace_after=_line_break(
-                    step if k < len(args) - 1 else "")))
-                for k, arg in enumerate(args)]
-    else:
-        args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
-    return call.with_changes(whitespace_before_args=_line_break(step), args=args)
+        items = [item.with_changes(comma=cst.Comma(whitespace_after=inner if k < len(items) - 1
+                                                   else close))
+                 for k, item in enumerate(items)]
+    elif not (isinstance(node, cst.Tuple) and len(items) == 1):
+        items[-1] = items[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    if isinstance(node, cst.Call):
+        return node.with_changes(whitespace_before_args=inner, args=items)
+    if isinstance(node, cst.List):
+        return node.with_changes(lbracket=cst.LeftSquareBracket(whitespace_after=inner),
+                                 rbracket=cst.RightSquareBracket(), elements=items)
+    outer_l, outer_r = list(node.lpar[:-1]), list(node.rpar[1:])
+    return node.with_changes(lpar=[*outer_l, cst.LeftParen(whitespace_after=inner)],
+                             rpar=[cst.RightParen(), *outer_r], elements=items)

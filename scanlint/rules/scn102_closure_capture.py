@@ -196,6 +196,32 @@ class ClosureCapture(Rule):
     ]
 
     INVALID = [
+        # A carry written over lines below the `(`: the pair is bound first, so its lines
+        # keep their indentation (packed in place, `((c\n + ...` would misalign them).
+        Invalid(
+            "import jax\n"
+            "def run(xs, k):\n"
+            "    def step(c, x):\n"
+            "        return (\n"
+            "            c\n"
+            "            + k.sum() * x,\n"
+            "            c,\n"
+            "        )\n"
+            "    return jax.lax.scan(step, 0.0, xs)\n",
+            "import jax\n"
+            "def run(xs, k):\n"
+            "    def step(packed, x):\n"
+            "        c, k = packed\n"
+            "        carry_out, ys_out = (\n"
+            "            c\n"
+            "            + k.sum() * x,\n"
+            "            c,\n"
+            "        )\n"
+            "        return (carry_out, k), ys_out\n"
+            "    carry_out, ys_out = jax.lax.scan(step, (0.0, k), xs)\n"
+            "    return carry_out[0], ys_out\n",
+            unsafe=True, settings={"param_style": "carry"},
+        ),
         # The article's def style with an unpacked tuple carry: `a` (indexed by the counter,
         # so an array) is appended; `dt`, only multiplied, may be a Python number: it stays.
         Invalid(
@@ -558,10 +584,18 @@ def _packed_return(step: StepFunction, ret: cst.Return, line, names: list[str], 
     if value is None:
         return None
     if not step.returns_pair:
+        if line is not None and _hanging_over_lines(value):  # bound first, as below
+            carry = fresh_name("carry", used)
+            bound = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(carry))],
+                                                        value)], leading_lines=line.leading_lines)
+            packed = line.with_changes(leading_lines=[], body=[ret.with_changes(
+                value=cst.Tuple([cst.Element(cst.Name(carry)), *extra]))])
+            return {id(line): lambda updated: [bound, packed]}
         return {id(value): lambda updated: cst.Tuple([cst.Element(_parenthesized(updated)),
                                                       *extra])}
     if isinstance(value, cst.Tuple) and len(value.elements) == 2 and all(
-            isinstance(e, cst.Element) for e in value.elements):
+            isinstance(e, cst.Element) for e in value.elements) and not (
+            line is not None and _hanging_over_lines(value.elements[0].value, value)):
         carry = value.elements[0].value
         return {id(carry): lambda updated: cst.Tuple([cst.Element(updated), *extra])}
     if line is None:
@@ -574,6 +608,18 @@ def _packed_return(step: StepFunction, ret: cst.Return, line, names: list[str], 
         cst.Element(cst.Tuple([cst.Element(cst.Name(carry_out)), *extra])),
         cst.Element(cst.Name(ys_out))], lpar=[], rpar=[]))])
     return {id(line): lambda updated: [split, packed_return]}
+
+
+def _hanging_over_lines(carry: cst.BaseExpression, value: cst.BaseExpression | None = None
+                        ) -> bool:
+    """`return (\n    a\n    + b,\n    ys)` or `return f(\n    a,\n)`: a returned value
+    whose carry spans lines, written with its items below an opening bracket. Packed in
+    place, `((a\n + b, k), ys)` would move the carry's first line and not the others
+    (pycodestyle's E128); bound first (`carry_out, ys_out = (...)`, `carry = f(...)`), the
+    value keeps its lines."""
+    code = cst.Module([]).code_for_node
+    first = code(value or carry).split("\n", 1)[0].rstrip()
+    return "\n" in code(carry) and first.endswith(("(", "["))
 
 
 def _parenthesized(value: cst.BaseExpression) -> cst.BaseExpression:
