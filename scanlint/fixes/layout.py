@@ -196,7 +196,8 @@ def _item_over_lines(node: cst.CSTNode) -> bool:
 
 def _bracketed(node: cst.CSTNode) -> list[cst.CSTNode]:
     """The calls with arguments, tuples and lists of two or more items in ``node``,
-    outermost first (not inside a lambda, whose body cannot hold a line break)."""
+    outermost first (not inside a lambda, whose body cannot hold a line break), tuples
+    without parentheses last (`a, b = f(x)` breaks inside the call, as black does)."""
     found: list[cst.CSTNode] = []
 
     class Brackets(cst.CSTVisitor):
@@ -209,7 +210,7 @@ def _bracketed(node: cst.CSTNode) -> list[cst.CSTNode]:
             return True
 
     node.visit(Brackets())
-    return found
+    return sorted(found, key=lambda n: isinstance(n, cst.Tuple) and not n.lpar)
 
 
 class _Replace(cst.CSTTransformer):

@@ -369,7 +369,7 @@ def integer_zero(scope, expr: cst.BaseExpression) -> bool:
 def _no_fix_reason(layout: CarryLayout, name: str | None, by_statement: bool) -> str | None:
     """Why the counter's finding gets no fix, before trying one."""
     if layout.access != "unpack":
-        return "the carry is read by key, not unpacked"
+        return "the carry is read by key or attribute, not unpacked"
     if name is None:
         return "the counter is not unpacked to a name"
     if by_statement:
