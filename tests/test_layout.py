@@ -74,3 +74,10 @@ def test_scanlints_own_line_length_wins_and_is_checked(tmp_path):
     pyproject.write_text("[tool.scanlint]\nline-length = 'long'\n")
     with pytest.raises(ConfigError, match="line-length"):
         load_settings(str(pyproject))
+
+
+def test_a_generator_argument_is_never_given_a_trailing_comma():
+    call = cst.parse_expression("f(x for x in y)")
+    broken = _code(wrap_brackets(call, "", "    ", one_a_line=True))
+    assert broken == "f(\n    x for x in y)"
+    compile(broken, "case.py", "eval")

@@ -351,9 +351,8 @@ def _kept_pair(target: cst.BaseExpression, value: cst.BaseExpression):
 
 
 def _reads_nothing(value: cst.BaseExpression) -> bool:
-    """A name, a dotted name or a literal: evaluating it has no effect."""
-    if isinstance(value, cst.Attribute):
-        return _reads_nothing(value.value)
+    """A name or a literal: evaluating it has no effect (an attribute could be a
+    property)."""
     return isinstance(value, (cst.Name, cst.Integer, cst.Float, cst.SimpleString))
 
 

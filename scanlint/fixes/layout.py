@@ -202,8 +202,8 @@ def _bracketed(node: cst.CSTNode) -> list[cst.CSTNode]:
 
     class Brackets(cst.CSTVisitor):
         def on_visit(self, node: cst.CSTNode) -> bool:
-            if isinstance(node, cst.Lambda):
-                return False
+            if isinstance(node, (cst.Lambda, cst.FormattedString)):
+                return False  # no line break in a lambda's body or an f-string's braces
             if isinstance(node, cst.Call) and node.args or isinstance(
                     node, (cst.Tuple, cst.List)) and len(node.elements) >= 2:
                 found.append(node)
@@ -234,6 +234,9 @@ def wrap_brackets(node: cst.CSTNode, start: str, step: str, one_a_line: bool) ->
     bracket below them at ``start``. A tuple without parentheses gets them."""
     items = list(node.args if isinstance(node, cst.Call) else node.elements)
     inner, close = _line_break(start + step), _line_break(start)
+    if one_a_line and any(isinstance(item.value, cst.GeneratorExp) and not item.value.lpar
+                          for item in items):
+        one_a_line = False  # `f(x for x in y,)` is not Python
     if isinstance(node, cst.Call):
         items = [item.with_changes(whitespace_after_arg=cst.SimpleWhitespace("")) for item in items]
     if one_a_line:
