@@ -44,6 +44,6 @@ def _settings_of(folder: str):
     from scanlint.engine.config import ConfigError, find_pyproject, load_settings
 
     try:
-        return load_settings(find_pyproject(folder)), None
+        return load_settings(find_pyproject(folder), folder), None
     except ConfigError as error:
         return None, error

@@ -79,7 +79,7 @@ def settings_for(path: str):
     key = (folder, _pyprojects_above(folder))
     if key not in _SETTINGS:
         try:
-            _SETTINGS[key] = load_settings(find_pyproject(folder))
+            _SETTINGS[key] = load_settings(find_pyproject(folder), folder)
         except ConfigError:
             _SETTINGS[key] = Settings()
     return _SETTINGS[key]

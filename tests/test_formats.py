@@ -110,7 +110,7 @@ def test_rdjson_and_rdjsonl_are_valid_with_utf8_byte_columns():
                  and d["location"]["path"].endswith("mixed.py"))
     # `    ü = 1.0; step`: ü is two bytes in UTF-8, so `step` starts at byte 15 (1-based)
     assert mixed["location"]["range"]["start"] == {"line": 7, "column": 15}
-    assert mixed["suggestions"][0]["text"].startswith("    ü = 1.0\n    def step(c, x):")
+    assert mixed["suggestions"][0]["text"].startswith("    ü = 1.0\n\n    def step(c, x):")
 
 
 def test_github_escaping():
@@ -130,7 +130,7 @@ def test_github_review_suggestions_cover_whole_lines_with_safe_fences():
     assert review["event"] == "COMMENT" and len(review["comments"]) == 3
     first = review["comments"][0]
     assert first["path"] == "fixtures/unicode_review/mixed.py" and first["line"] == 7
-    assert "```suggestion\n    ü = 1.0\n    def step(c, x):\n" in first["body"]
+    assert "```suggestion\n    ü = 1.0\n\n    def step(c, x):\n" in first["body"]
     unsafe = review["comments"][1]
     assert unsafe["start_line"] == 12 and unsafe["line"] == 16 and "unsafe" in unsafe["body"]
 

@@ -21,6 +21,9 @@ class Settings:
     respect_gitignore: bool = True
     min_unrolled_trips: int = 10  # SCN301: loops running fewer times under jit are left alone
     preview: bool = False  # rules whose precision on real code is not yet measured
+    # The longest line a fix writes: the project's (`line-length` here, else ruff's, black's
+    # or flake8's setting), else pycodestyle's 79.
+    line_length: int = 79
     verify_calls: tuple[str, ...] = field(default=(), compare=False)
     verify_pytest: str | None = field(default=None, compare=False)  # pytest's arguments
     verify_max_calls: int = field(default=5, compare=False)  # recorded per function
@@ -29,4 +32,4 @@ class Settings:
         """The part of the settings that changes what a check of one file reports."""
         return repr((self.select, self.extend_select, self.ignore, self.per_file_ignores,
                      self.step_style, self.param_style, self.min_unrolled_trips,
-                     self.preview))
+                     self.preview, self.line_length))

@@ -27,7 +27,7 @@ class ConfigError(Exception):
 KNOWN_KEYS = {
     "select", "extend-select", "ignore", "exclude", "extend-exclude", "per-file-ignores",
     "step-style", "param-style", "respect-gitignore", "verify", "cache-dir",
-    "min-unrolled-trips", "preview",
+    "min-unrolled-trips", "preview", "line-length",
 }
 
 
@@ -52,9 +52,12 @@ def find_pyproject(start: str) -> str | None:
         folder = parent
 
 
-def load_settings(pyproject: str | None) -> Settings:
+def load_settings(pyproject: str | None, start: str | None = None) -> Settings:
+    """The settings of ``pyproject`` (None: the defaults). The line length, when
+    [tool.scanlint] sets none, is the project's other tools' (`project_line_length`), found
+    from the pyproject's folder, else from ``start`` (default: the current folder)."""
     if pyproject is None:
-        return Settings()
+        return replace(Settings(), line_length=project_line_length(start or os.getcwd()))
     tomllib = _toml()
     try:
         with open(pyproject, "rb") as handle:
@@ -66,7 +69,77 @@ def load_settings(pyproject: str | None) -> Settings:
     table = data.get("tool", {}).get("scanlint", {})
     if not isinstance(table, dict):
         raise ConfigError(f"[tool.scanlint] in {pyproject} must be a table")
-    return settings_from_table(table, f"{pyproject} [tool.scanlint]")
+    settings = settings_from_table(table, f"{pyproject} [tool.scanlint]")
+    if "line-length" not in table:
+        settings = replace(settings, line_length=project_line_length(os.path.dirname(
+            os.path.abspath(pyproject))))
+    return settings
+
+
+# Where other tools keep the line length: pyproject.toml's tables, then the INI files'
+# sections (flake8 and pycodestyle read `max-line-length` from all three).
+TOML_LINE_LENGTHS = (("ruff", "line-length"), ("black", "line-length"))
+INI_LINE_LENGTHS = (("setup.cfg", "tox.ini", ".flake8"), ("flake8", "pycodestyle"))
+DEFAULT_LINE_LENGTH = 79  # pycodestyle's
+
+
+def project_line_length(start: str) -> int:
+    """The line length the nearest configuration at or above ``start`` sets (ruff's or
+    black's `line-length`, flake8's or pycodestyle's `max-line-length`), else 79."""
+    folder = os.path.abspath(start)
+    if os.path.isfile(folder):
+        folder = os.path.dirname(folder)
+    while True:
+        found = _folder_line_length(folder)
+        if found is not None:
+            return found
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return DEFAULT_LINE_LENGTH
+        folder = parent
+
+
+def _folder_line_length(folder: str) -> int | None:
+    pyproject = os.path.join(folder, "pyproject.toml")
+    if os.path.isfile(pyproject):
+        tomllib = _toml()
+        try:
+            with open(pyproject, "rb") as handle:
+                tools = tomllib.load(handle).get("tool", {})
+        except (OSError, tomllib.TOMLDecodeError):
+            tools = {}
+        for tool, key in TOML_LINE_LENGTHS:
+            value = tools.get(tool, {}).get(key) if isinstance(tools.get(tool), dict) else None
+            if _is_length(value):
+                return value
+    names, sections = INI_LINE_LENGTHS
+    for name in names:
+        path = os.path.join(folder, name)
+        if os.path.isfile(path):
+            value = _ini_line_length(path, sections)
+            if value is not None:
+                return value
+    return None
+
+
+def _ini_line_length(path: str, sections: tuple[str, ...]) -> int | None:
+    import configparser
+
+    parser = configparser.ConfigParser(interpolation=None)
+    try:
+        parser.read(path, encoding="utf-8")
+    except (configparser.Error, OSError, UnicodeDecodeError):
+        return None
+    for section in sections:
+        value = parser.get(section, "max-line-length", fallback=None) or parser.get(
+            section, "max_line_length", fallback=None)
+        if value is not None and value.strip().isdigit() and _is_length(int(value)):
+            return int(value)
+    return None
+
+
+def _is_length(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 1000
 
 
 def settings_from_table(table: dict, where: str) -> Settings:
@@ -96,6 +169,10 @@ def settings_from_table(table: dict, where: str) -> Settings:
         if isinstance(trips, bool) or not isinstance(trips, int) or trips < 1:
             raise ConfigError(f"`min-unrolled-trips` in {where} must be a positive integer")
         values["min_unrolled_trips"] = trips
+    if "line-length" in table:
+        if not _is_length(table["line-length"]):
+            raise ConfigError(f"`line-length` in {where} must be a whole number of columns")
+        values["line_length"] = table["line-length"]
     if "verify" in table:
         values.update(_verify_settings(table["verify"], where))
     return Settings(**values)

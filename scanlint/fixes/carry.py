@@ -60,12 +60,33 @@ def with_elements(node: cst.Tuple | cst.List, elements: list[cst.BaseExpression]
     old = list(node.elements)
     items = []
     for i, value in enumerate(elements):
-        template = old[i] if i < len(old) else old[-1] if old else cst.Element(value)
-        items.append(cst.Element(value, comma=template.comma if i < len(elements) - 1
-                                 else cst.MaybeSentinel.DEFAULT))
+        last = i == len(elements) - 1
+        items.append(cst.Element(value, comma=_trailing_comma(old) if last
+                                 else _comma_between(old, i)))
     if isinstance(node, cst.Tuple) and len(items) == 1:
         items[0] = items[0].with_changes(comma=cst.Comma())
     return node.with_changes(elements=items)
+
+
+def _comma_between(old: list, i: int):
+    """The comma after element ``i`` of a sequence that had elements ``old``: the one written
+    there when it separated two elements, else one like those between the old elements
+    when they stand one a line, else `, ` (the comma of a one-element tuple, `(a,)`,
+    separated nothing and has no space after it)."""
+    if i < len(old) - 1 and isinstance(old[i].comma, cst.Comma):
+        return old[i].comma
+    separators = [e.comma for e in old[:-1] if isinstance(e.comma, cst.Comma)]
+    if separators and isinstance(separators[-1].whitespace_after, cst.ParenthesizedWhitespace):
+        return separators[-1]  # one element a line
+    return cst.MaybeSentinel.DEFAULT
+
+
+def _trailing_comma(old: list):
+    """The last element's comma: a trailing comma the code wrote after two or more elements
+    is kept (the one of `(a,)` is the tuple's syntax, not a style)."""
+    if len(old) >= 2 and isinstance(old[-1].comma, cst.Comma):
+        return old[-1].comma
+    return cst.MaybeSentinel.DEFAULT
 
 
 def nodes_in(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
@@ -233,17 +254,25 @@ def result_use(site: ScanSite) -> tuple[ResultUse, cst.BaseSmallStatement] | Non
 
 def _drops_carry(site: ScanSite, small: cst.BaseSmallStatement) -> bool:
     """`_, ys = scan(...)` where nothing in the scope reads `_`."""
-    from scanlint.semantic.scopes import lookup
-
     target = small.targets[0].target if isinstance(small, cst.Assign) else None
     if site.callee != "scan" or not isinstance(target, (cst.Tuple, cst.List)):
         return False
     elements = target.elements
-    if len(elements) != 2 or not (isinstance(elements[0].value, cst.Name)
-                                  and elements[0].value.value == "_"):
+    if len(elements) != 2 or not _is_underscore(elements[0].value):
         return False
-    return not any(load.value == "_" and lookup(scope, "_")[0] is site.scope
-                   for scope in site.scope.walk() for load in scope.loads)
+    return not _underscore_read(site)
+
+
+def _is_underscore(node: cst.CSTNode) -> bool:
+    return isinstance(node, cst.Name) and node.value == "_"
+
+
+def _underscore_read(site: ScanSite) -> bool:
+    """Whether code of the site's scope reads the local `_` (then binding it matters)."""
+    from scanlint.semantic.scopes import lookup
+
+    return any(load.value == "_" and lookup(scope, "_")[0] is site.scope
+               for scope in site.scope.walk() for load in scope.loads)
 
 
 def rebuilt_statements(
@@ -280,8 +309,63 @@ def rebuilt_statements(
     if isinstance(getattr(small, "value"), cst.Subscript):  # `scan(...)[0]`: the carry alone
         result = rebuild_carry(carry_out)
     second = small.with_changes(value=result)
+    if isinstance(second, cst.Assign) and not _underscore_read(site):
+        second = _without_discarded_slots(second)
+        if _same_targets(second, first):  # `s, ys = carry_out, ys_out`: bind them at once
+            return [line.with_changes(body=[second.with_changes(value=new_call)])]
     return [cst.SimpleStatementLine([first], leading_lines=line.leading_lines),
             line.with_changes(body=[second], leading_lines=[])]
+
+
+def _without_discarded_slots(assign: cst.Assign) -> cst.Assign:
+    """`grid, _, _ = (carry_out, a, b)` -> `grid = carry_out`: the rebuilt slots a `_`
+    target discards are not written (their values are names and literals, whose reading
+    does nothing)."""
+    pair = _kept_pair(assign.targets[0].target, assign.value)
+    if pair is None:
+        return assign
+    target, value = pair
+    return assign.with_changes(targets=[assign.targets[0].with_changes(target=target)],
+                               value=value)
+
+
+def _kept_pair(target: cst.BaseExpression, value: cst.BaseExpression):
+    """(target, value) without the slots bound to `_`; None when nothing is left."""
+    if _is_underscore(target) and _reads_nothing(value):
+        return None
+    if not (isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List))
+            and len(target.elements) == len(value.elements)
+            and all(isinstance(e, cst.Element) for e in (*target.elements, *value.elements))):
+        return target, value
+    pairs = [(t.value, v.value) for t, v in zip(target.elements, value.elements)]
+    kept = [pair for t, v in pairs if (pair := _kept_pair(t, v)) is not None]
+    if all(k[0] is t and k[1] is v for k, (t, v) in zip(kept, pairs)) and len(kept) == len(
+            pairs):
+        return target, value
+    if not kept:
+        return None
+    if len(kept) == 1:
+        return kept[0]
+    return (cst.Tuple([cst.Element(t) for t, _ in kept], lpar=[], rpar=[]),
+            cst.Tuple([cst.Element(v) for _, v in kept], lpar=[], rpar=[]))
+
+
+def _reads_nothing(value: cst.BaseExpression) -> bool:
+    """A name or a literal: evaluating it has no effect (an attribute could be a
+    property)."""
+    return isinstance(value, (cst.Name, cst.Integer, cst.Float, cst.SimpleString))
+
+
+def _same_targets(second: cst.Assign, first: cst.Assign) -> bool:
+    """Whether ``second`` assigns exactly the names ``first`` binds, in their order."""
+    def names(node):
+        if isinstance(node, (cst.Tuple, cst.List)):
+            return [n for e in node.elements for n in names(e.value)]
+        return [node.value] if isinstance(node, cst.Name) else [None]
+
+    bound = names(first.targets[0].target)
+    return None not in bound and names(second.value) == bound and not isinstance(
+        second.value, cst.List)
 
 
 def _rebound_in_place(site: ScanSite, small: cst.BaseSmallStatement, new_call: cst.Call,

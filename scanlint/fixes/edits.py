@@ -12,30 +12,26 @@ from typing import Sequence
 import libcst as cst
 
 from scanlint.core.diagnostic import Applicability, Edit, Fix, LineIndex, Position, line_edit
+from scanlint.fixes.layout import DEFINITIONS, blank_lines_wanted_after, render, spaced, wrapped
 from scanlint.prefilter.slicing import OutsideSlice, stub_on_lines
 
 
-def render(module: cst.Module, nodes: Sequence[cst.CSTNode], indent: str) -> str:
-    """The text of statements ``nodes`` placed in a block indented by ``indent``."""
-    from libcst._nodes.internal import CodegenState
-
-    state = CodegenState(default_indent=module.default_indent,
-                         default_newline=module.default_newline)
-    if indent:
-        state.increase_indent(indent)
-    for node in nodes:
-        node._codegen(state)
-    return "".join(state.tokens)
+def _first_line(old: cst.CSTNode, range_of) -> int:
+    """The first line of statement ``old`` with its leading lines and decorators."""
+    above = len(getattr(old, "leading_lines", ()))
+    above += len(getattr(old, "decorators", ())) + len(getattr(old, "lines_after_decorators", ()))
+    return range_of(old).start.line - above
 
 
 def _statement_edit(text: str, index: LineIndex, module: cst.Module, range_of,
-                    old: cst.CSTNode, new: Sequence[cst.CSTNode]) -> Edit | None:
+                    old: cst.CSTNode, new: Sequence[cst.CSTNode],
+                    removed: frozenset[int] = frozenset(), line_length: int = 79
+                    ) -> Edit | None:
     """An edit replacing statement ``old`` by ``new``, or None when the statement's text in
-    the file is not exactly what LibCST renders for it (then the caller diffs the module)."""
+    the file is not exactly what LibCST renders for it (then the caller diffs the module).
+    ``removed``: lines the same fix deletes (they do not count as code above ``old``)."""
     span = range_of(old)
-    above = len(getattr(old, "leading_lines", ()))
-    above += len(getattr(old, "decorators", ())) + len(getattr(old, "lines_after_decorators", ()))
-    first = span.start.line - above
+    first = _first_line(old, range_of)
     if first < 1:
         return None
     line = index.line_text(span.start.line)
@@ -44,26 +40,65 @@ def _statement_edit(text: str, index: LineIndex, module: cst.Module, range_of,
     start = index.starts[first - 1]
     if text[start:start + len(before)] != before:
         return None
+    opens = _opens_block(index, first, indent, removed)
+    new = spaced(new, top_level=not indent, first_in_block=opens)
+    new = wrapped(module, new, indent, line_length, frozenset(before.splitlines()))
     after = render(module, new, indent)
     newline = module.default_newline
     if before.endswith(newline) and after.endswith(newline):  # keep edits within lines
         before, after = before[:-len(newline)], after[:-len(newline)]
+    if not isinstance(old, DEFINITIONS):
+        missing = blank_lines_wanted_after(new, top_level=not indent) - _blank_lines_below(
+            index, span.end.line)
+        if missing > 0:
+            after += newline * missing
     return Edit(index.position(start), index.position(start + len(before)), after)
+
+
+def _code_line(line: str) -> bool:
+    stripped = line.strip()
+    return bool(stripped) and not stripped.startswith("#")
+
+
+def _opens_block(index: LineIndex, first: int, indent: str, removed: frozenset[int]) -> bool:
+    """Whether the statement starting on line ``first`` (its comments included) is the
+    first of its block: no code above it, or the code line above is less indented (the
+    block's header)."""
+    for number in range(first - 1, 0, -1):
+        line = index.line_text(number)
+        if number not in removed and _code_line(line):
+            return len(line) - len(line.lstrip(" \t")) < len(indent)
+    return True
+
+
+def _blank_lines_below(index: LineIndex, last: int) -> int:
+    """Blank lines after line ``last`` before the next code or comment line; a large
+    number at the end of the file or before less indented code (nothing to space)."""
+    blanks = 0
+    for number in range(last + 1, index.line_count + 1):
+        line = index.line_text(number)
+        if line.strip():
+            return blanks if not line[:1].isspace() else 1 << 30
+        blanks += 1
+    return 1 << 30
 
 
 def statement_fix(text: str, module: cst.Module, range_of,
                   replacements: Sequence[tuple[cst.CSTNode, Sequence[cst.CSTNode]]],
                   message: str, applicability: Applicability,
-                  index: LineIndex | None = None) -> Fix | None:
-    """A fix replacing whole statements (each with zero or more statements).
+                  index: LineIndex | None = None, line_length: int = 79) -> Fix | None:
+    """A fix replacing whole statements (each with zero or more statements), written with
+    the blank lines pycodestyle asks for and no new line longer than ``line_length``.
 
     Only the statements are rendered, so a file with many fixes costs linear time; when a
     statement's text differs from LibCST's rendering, the whole module is diffed instead.
     """
     index = index or LineIndex(text)
+    removed = frozenset(line for old, new in replacements if not new
+                        for line in range(_first_line(old, range_of), range_of(old).end.line + 1))
     edits = []
     for old, new in replacements:
-        edit = _statement_edit(text, index, module, range_of, old, new)
+        edit = _statement_edit(text, index, module, range_of, old, new, removed, line_length)
         if edit is None:
             by_id = {id(old): list(new) or None for old, new in replacements}
             new_module = module.visit(ReplaceById(by_id))

@@ -51,7 +51,8 @@ def jax_names(model: FileModel, scope: Scope) -> JaxNames | None:
     return JaxNames(lax or "jax.lax", numpy or "jax.numpy", True)
 
 
-def roll_fix(text: str, model: FileModel, jl: JitLoop, rolling: Rolling) -> Fix | None:
+def roll_fix(text: str, model: FileModel, jl: JitLoop, rolling: Rolling,
+             line_length: int = 79) -> Fix | None:
     """The loop rewritten as `fori_loop`, `scan` or `lax.map`, or None."""
     names = jax_names(model, jl.scope)
     if names is None:
@@ -79,7 +80,7 @@ def roll_fix(text: str, model: FileModel, jl: JitLoop, rolling: Rolling) -> Fix 
         replacements.append((last, [last, _parse(model, "import jax")]))
     return statement_fix(text, model.module, model.range_of, replacements,
                          f"Roll the loop into `{names.lax}.{rolling.loop_function}`", "unsafe",
-                         model.index)
+                         model.index, line_length)
 
 
 def _step_and_call(model: FileModel, jl: JitLoop, rolling: Rolling, names: JaxNames,

@@ -59,7 +59,8 @@ def _full_slice(part: cst.BaseSlice) -> bool:
 
 
 def scan_over_xs_fix(model: FileModel, text: str, site: ScanSite, step: StepFunction,
-                     layout: CarryLayout, counter: int, uses: list[cst.Subscript]) -> Fix | None:
+                     layout: CarryLayout, counter: int, uses: list[cst.Subscript],
+                     line_length: int = 79) -> Fix | None:
     """SCN206's rewrite: the arrays the counter ``uses`` index become the scan's `xs`, cut to
     its length, and the counter leaves the carry (its final value rebuilt after the call)."""
     name = layout.slot_names[counter]
@@ -104,7 +105,7 @@ def scan_over_xs_fix(model: FileModel, text: str, site: ScanSite, step: StepFunc
     what = ", ".join(cst.Module([]).code_for_node(x) for x in scanned)
     return statement_fix(text, model.module, model.range_of, replacements,
                          f"Scan over {what} instead of indexing with `{name}`", "unsafe",
-                         model.index)
+                         model.index, line_length)
 
 
 def _scan_length(site: ScanSite, xs: cst.BaseExpression | None) -> cst.BaseExpression | None:

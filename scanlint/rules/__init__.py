@@ -36,6 +36,22 @@ class Valid:
     settings: dict = field(default_factory=dict)
 
 
+def no_fix_reason(message: str, reason: str) -> str:
+    """A finding's message saying, briefly, why it comes without a fix."""
+    return f"{message} (no automatic fix: {reason})"
+
+
+def with_fix(message: str, fix: "Fix | str | None") -> tuple[str, "Fix | None"]:
+    """(message, fix) of a finding whose fix function gave a fix, or a reason (a string)
+    why it gives none."""
+    if isinstance(fix, str):
+        return no_fix_reason(message, fix), None
+    if fix is None:  # the rewrite was made, but the file's text could not take it
+        return no_fix_reason(message, "the code around it is not written as LibCST renders "
+                                      "it"), None
+    return message, fix
+
+
 class RuleContext:
     """What a rule sees of one file: the model, the text, the settings."""
 

@@ -6,7 +6,7 @@ import libcst as cst
 
 from scanlint.core.diagnostic import Diagnostic, Fix
 from scanlint.fixes.edits import statement_fix
-from scanlint.rules import Invalid, Rule, RuleContext, Valid
+from scanlint.rules import Invalid, Rule, RuleContext, Valid, with_fix
 from scanlint.semantic import walk
 from scanlint.semantic.scopes import Binding, all_params, dotted
 
@@ -71,9 +71,10 @@ class LambdaStep(Rule):
                     if id(binding.node) in seen or not _reportable(binding):
                         continue
                     seen.add(id(binding.node))
-                    yield ctx.diagnostic(
-                        self, binding.node, self.MESSAGE.format(name=binding.name),
-                        fix=_fix(ctx, binding), statement=binding.statement)
+                    message, fix = with_fix(self.MESSAGE.format(name=binding.name),
+                                            _fix(ctx, binding))
+                    yield ctx.diagnostic(self, binding.node, message, fix=fix,
+                                         statement=binding.statement)
 
     VALID = [
         # A lambda never used as a loop body is E731's business.
@@ -100,8 +101,8 @@ class LambdaStep(Rule):
         Invalid(
             "import jax.numpy as jnp\nfrom flax import nnx\n"
             "halve = lambda i, c: c * 0.5\nout = nnx.fori_loop(0, 3, halve, jnp.ones(2))\n",
-            "import jax.numpy as jnp\nfrom flax import nnx\n"
-            "def halve(i, c):\n    return c * 0.5\nout = nnx.fori_loop(0, 3, halve, jnp.ones(2))\n",
+            "import jax.numpy as jnp\nfrom flax import nnx\n\n\n"
+            "def halve(i, c):\n    return c * 0.5\n\n\nout = nnx.fori_loop(0, 3, halve, jnp.ones(2))\n",
         ),
         Invalid(
             "import jax\n\n\ndef run(a, dt):\n"
@@ -115,8 +116,8 @@ class LambdaStep(Rule):
             "from jax import lax as L\n"
             "body = lambda i, v, *rest, scale=2, **kw: v * scale\n"
             "out = L.fori_loop(0, 3, body, 1)\n",
-            "from jax import lax as L\n"
-            "def body(i, v, *rest, scale=2, **kw):\n    return v * scale\n"
+            "from jax import lax as L\n\n\n"
+            "def body(i, v, *rest, scale=2, **kw):\n    return v * scale\n\n\n"
             "out = L.fori_loop(0, 3, body, 1)\n",
         ),
         Invalid(
@@ -135,6 +136,7 @@ class LambdaStep(Rule):
             "        return (\n"
             "            s < n  # bound\n"
             "        )\n"
+            "\n"
             "    def body(s, /, k=1):\n        return s + k\n"
             "    return wl(cond, body, 0)\n",
             count=2,
@@ -157,6 +159,7 @@ class LambdaStep(Rule):
             "import jax\n"
             "def run(xs):\n"
             "    n = 1\n"
+            "\n"
             "    def f(c, x):\n        return (c + x, c)\n"
             "    m = 2\n"
             "    return jax.lax.scan(f, 0, xs)\n",
@@ -185,13 +188,16 @@ def _reportable(binding: Binding) -> bool:
     return binding.scope.kind != "class"
 
 
-def _fix(ctx: RuleContext, binding: Binding) -> Fix | None:
+def _fix(ctx: RuleContext, binding: Binding) -> Fix | str | None:
+    """The fix, or why there is none."""
     line = binding.statement
     lam = binding.assigned_value
-    if not isinstance(line, cst.SimpleStatementLine) or not isinstance(lam, cst.Lambda):
-        return None
+    if not isinstance(line, cst.SimpleStatementLine):
+        return "the assignment shares its line with a compound statement's header"
+    if not isinstance(lam, cst.Lambda):
+        return "the value is not a lambda on every path"
     if _contains_yield(lam.body):
-        return None
+        return "the lambda contains `yield`"
     module = ctx.model.module
     params, returns, exact = lam.params, None, True
     if isinstance(binding.node, cst.AnnAssign):
@@ -211,7 +217,7 @@ def _fix(ctx: RuleContext, binding: Binding) -> Fix | None:
     safe = exact and (not isinstance(binding.node, cst.AnnAssign) or _future_annotations(module))
     return statement_fix(ctx.text, module, ctx.model.range_of, [(line, statements)],
                          f"Rewrite `{binding.name}` as a `def`", "safe" if safe else "unsafe",
-                         ctx.model.index)
+                         ctx.model.index, ctx.settings.line_length)
 
 
 def _split_line(line: cst.SimpleStatementLine, small: cst.CSTNode,

@@ -8,7 +8,7 @@ from scanlint.core.diagnostic import Diagnostic, Fix
 from scanlint.fixes.carry import (call_with_init, index, names_in_use, rebuilt_statements, nodes_in,
                                   rename_loads, result_use, sequence, unpack_changes, without_slots)
 from scanlint.fixes.edits import ReplaceById, statement_fix
-from scanlint.rules import Invalid, Rule, RuleContext, Valid
+from scanlint.rules import Invalid, Rule, RuleContext, Valid, with_fix
 from scanlint.semantic.captures import captures, wanted_style
 from scanlint.semantic.carry import (CarryLayout, StepFunction, carry_layout, returned_carry,
                                      slot_reads, step_function, string_key)
@@ -151,11 +151,9 @@ class CarryPassthrough(Rule):
                        f"Carry slots {', '.join(labels)} are returned unchanged; capture them "
                        "instead")
             numpy = _numpy_indexed(ctx.model, site, step, layout)
-            if numpy is not None:
-                message += (f" (no automatic fix: `{numpy}` is a NumPy array the body indexes "
-                            "with a traced value; threaded, JAX made it an array, captured it "
-                            "would stay NumPy and fail)")
-            fix = None if numpy is not None else _fix(ctx, site, step, layout)
+            message, fix = with_fix(message, _fix(ctx, site, step, layout) if numpy is None else
+                                    f"`{numpy}` is a NumPy array the body indexes with a traced "
+                                    "value; captured, it would stay NumPy and fail")
             yield ctx.diagnostic(self, site.call, message, fix=fix, statement=site.statement)
 
     VALID = [
@@ -238,10 +236,10 @@ class CarryPassthrough(Rule):
             "import jax\nimport numpy as np\n"
             "def scaled(xs):\n"
             "    table = np.ones(3)\n"
+            "\n"
             "    def step(s, x):\n"
             "        return s + table * x, s\n"
-            "    carry_out, ys_out = jax.lax.scan(step, np.zeros(3), xs)\n"
-            "    (s, _), ys = (carry_out, table), ys_out\n"
+            "    s, ys = jax.lax.scan(step, np.zeros(3), xs)\n"
             "    return s, ys\n",
             unsafe=True, settings={"param_style": "closure"},
         ),
@@ -276,8 +274,7 @@ class CarryPassthrough(Rule):
             "def run(xs, scale):\n"
             "    def step(c, x):\n"
             "        return c + x * scale, c\n"
-            "    carry_out, ys_out = lax.scan(step, 0.0, xs)\n"
-            "    (total, _), ys = (carry_out, scale), ys_out\n"
+            "    total, ys = lax.scan(step, 0.0, xs)\n"
             "    return total, ys\n",
             unsafe=True, settings={"param_style": "closure"},
         ),
@@ -294,8 +291,7 @@ class CarryPassthrough(Rule):
             "def power(x, n, k):\n"
             "    def body(i, acc):\n"
             "        return acc * k\n"
-            "    carry_out = jax.lax.fori_loop(0, n, body, x)\n"
-            "    acc, _ = [carry_out, k]\n"
+            "    acc = jax.lax.fori_loop(0, n, body, x)\n"
             "    return acc\n",
             unsafe=True, settings={"param_style": "closure"},
         ),
@@ -327,7 +323,7 @@ class CarryPassthrough(Rule):
             "        return state._replace(s=s), s\n"
             "    final, ys = jax.lax.scan(step, State(0.0, rate), xs)\n"
             "    return final.s, ys\n",
-            "from typing import NamedTuple\nimport jax\n"
+            "from typing import NamedTuple\nimport jax\n\n\n"
             "class State(NamedTuple):\n    s: float\n"
             "def run(xs, rate):\n"
             "    def step(state, x):\n"
@@ -345,7 +341,7 @@ class CarryPassthrough(Rule):
             "    def step(state, x):\n"
             "        return state.replace(s=state.s * state.rate + x), x\n"
             "    return jax.lax.scan(step, State(s=0.0, rate=rate), xs)[1]\n",
-            "import jax\nfrom flax import struct\n@struct.dataclass\n"
+            "import jax\nfrom flax import struct\n\n\n@struct.dataclass\n"
             "class State:\n    s: float\n"
             "def run(xs, rate):\n"
             "    def step(state, x):\n"
@@ -374,6 +370,7 @@ class CarryPassthrough(Rule):
             "def grow(v0, d):\n"
             "    def cond(st):\n"
             "        return st < 10.0\n"
+            "\n"
             "    def body(st):\n"
             "        return st * (1 + d)\n"
             "    carry_out = lax.while_loop(cond, body, v0)\n"
@@ -417,7 +414,7 @@ class CarryPassthrough(Rule):
             "    def step(g: jax.Array, i):\n"
             "        return g + agents * i, None\n"
             "    carry_out, ys_out = jax.lax.scan(step, grid, ids)\n"
-            "    (grid, _), _ = (carry_out, agents), ys_out\n"
+            "    grid = carry_out\n"
             "    return grid\n",
             unsafe=True, settings={"param_style": "closure"},
         ),
@@ -437,7 +434,7 @@ class CarryPassthrough(Rule):
             "    def step(g: jax.Array, i) -> Tuple[jax.Array, None]:\n"
             "        return g + agents * i, None\n"
             "    carry_out, ys_out = jax.lax.scan(step, grid, ids)\n"
-            "    (grid, _), _ = (carry_out, agents), ys_out\n"
+            "    grid = carry_out\n"
             "    return grid\n",
             unsafe=True, settings={"param_style": "closure"},
         ),
@@ -512,40 +509,47 @@ def slot_label(layout: CarryLayout, i: int) -> str:
     return init.value if isinstance(init, cst.Name) else f"carry[{i}]"
 
 
-def _fix(ctx: RuleContext, site: ScanSite, step: StepFunction, layout: CarryLayout) -> Fix | None:
+def _fix(ctx: RuleContext, site: ScanSite, step: StepFunction, layout: CarryLayout
+         ) -> Fix | str | None:
+    """The fix, or why there is none."""
     model = ctx.model
     keep = [i for i in range(layout.size) if i not in layout.passthrough]
     values = {i: layout.init_elements[i] for i in layout.passthrough}
-    if not keep or not all(isinstance(v, cst.Name) for v in values.values()):
-        return None
+    if not keep:
+        return "every slot is returned unchanged"
+    if not all(isinstance(v, cst.Name) for v in values.values()):
+        return "the slot's initial value is not a name"
     if not layout.init_at_call or layout.binders_shared:
-        return None  # the fix rewrites the call's literal, and a slot's line alone
-    if len(step.ref.bindings) != 1 or layout.access not in ("unpack", "keyed"):
-        return None
+        # the fix rewrites the call's literal, and a slot's line alone
+        return "the initial carry is not a literal at the call"
+    if len(step.ref.bindings) != 1:
+        return "the step function is bound more than once"
+    if layout.access not in ("unpack", "keyed"):
+        return "the step reads its carry other than by unpacking it"
     binding = step.ref.bindings[0]
     if len(model.references(binding)) != 1:
-        return None
+        return "the step function is used more than once"
     if step.ref.kind == "local_def" and binding.scope is site.scope:
         move = False
     elif (step.ref.kind == "module_def" and site.scope.kind == "function"
           and not step.node.decorators and _movable_into(model, step, site)):
         move = True
     else:
-        return None
+        return "the step function cannot be moved next to the call"
     if not all(_capturable(step, site, layout, i, value) for i, value in values.items()):
-        return None
+        return "a slot's name means something else in the step"
     if layout.record is not None and not _record_changeable(model, site, step, layout):
-        return None
+        return "the carry's class is used elsewhere"
 
     condition = _condition_changes(model, site, layout, keep, values)
     if condition is None:
-        return None
+        return "the loop's condition cannot be rewritten"
     in_call, cond_replacements = condition
     new_call = call_with_init(site, _drop_slots(site.init, layout, values),
                               site.call.visit(ReplaceById(in_call)))
     statements = _result_statements(model, site, layout, keep, values, new_call)
     if statements is None:
-        return None
+        return "the loop's result is used in a way the fix cannot rebuild"
     new_def = step.node.visit(ReplaceById(_body_changes(model, step, layout, keep, values)))
     if move:  # the def goes just before the call, with the comments above it
         comments = [line for line in step.node.leading_lines if line.comment is not None]
@@ -561,7 +565,7 @@ def _fix(ctx: RuleContext, site: ScanSite, step: StepFunction, layout: CarryLayo
     them = "it" if len(values) == 1 else "them"
     return statement_fix(ctx.text, model.module, model.range_of, replacements,
                          f"Capture {names} instead of threading {them} through the carry", "unsafe",
-                         model.index)
+                         model.index, ctx.settings.line_length)
 
 
 def _condition_changes(model, site: ScanSite, layout: CarryLayout, keep: list[int],

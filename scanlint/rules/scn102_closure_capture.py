@@ -9,7 +9,7 @@ from scanlint.fixes.carry import (call_with_init, fresh_name, index, names_in_us
                                   rebuilt_statements, rename_loads, returns_changes, sequence,
                                   threaded_annotation, with_elements)
 from scanlint.fixes.edits import ReplaceById, statement_fix
-from scanlint.rules import Invalid, Rule, RuleContext, Valid
+from scanlint.rules import Invalid, Rule, RuleContext, Valid, with_fix
 from scanlint.semantic import walk
 from scanlint.semantic.captures import Capture, closure_captures, wanted_style
 from scanlint.semantic.carry import (CarryLayout, StepFunction, carry_layout, only_indexed,
@@ -125,8 +125,8 @@ class ClosureCapture(Rule):
             moving = [c for c in captured if c.movable]
             if not moving:  # functions and static values only: already the carry style
                 continue
-            yield ctx.diagnostic(self, site.call, _message(self, step, captured),
-                                 fix=_fix(ctx, site, step, moving), statement=site.statement)
+            message, fix = _message(self, step, captured, _fix(ctx, site, step, moving))
+            yield ctx.diagnostic(self, site.call, message, fix=fix, statement=site.statement)
 
     VALID = [
         # Globals, imports and functions are not closure captures.
@@ -196,6 +196,32 @@ class ClosureCapture(Rule):
     ]
 
     INVALID = [
+        # A carry written over lines below the `(`: the pair is bound first, so its lines
+        # keep their indentation (packed in place, `((c\n + ...` would misalign them).
+        Invalid(
+            "import jax\n"
+            "def run(xs, k):\n"
+            "    def step(c, x):\n"
+            "        return (\n"
+            "            c\n"
+            "            + k.sum() * x,\n"
+            "            c,\n"
+            "        )\n"
+            "    return jax.lax.scan(step, 0.0, xs)\n",
+            "import jax\n"
+            "def run(xs, k):\n"
+            "    def step(packed, x):\n"
+            "        c, k = packed\n"
+            "        carry_out, ys_out = (\n"
+            "            c\n"
+            "            + k.sum() * x,\n"
+            "            c,\n"
+            "        )\n"
+            "        return (carry_out, k), ys_out\n"
+            "    carry_out, ys_out = jax.lax.scan(step, (0.0, k), xs)\n"
+            "    return carry_out[0], ys_out\n",
+            unsafe=True, settings={"param_style": "carry"},
+        ),
         # The article's def style with an unpacked tuple carry: `a` (indexed by the counter,
         # so an array) is appended; `dt`, only multiplied, may be a Python number: it stays.
         Invalid(
@@ -252,7 +278,8 @@ class ClosureCapture(Rule):
             "    def body(packed):\n"
             "        v, rate = packed\n"
             "        return (v * rate.max(), rate)\n"
-            "    carry_out = lax.while_loop(lambda packed: packed[0] < limit, body, (x, rate))\n"
+            "    carry_out = lax.while_loop(\n"
+            "        lambda packed: packed[0] < limit, body, (x, rate))\n"
             "    return carry_out[0]\n",
             unsafe=True, settings={"param_style": "carry"},
         ),
@@ -267,6 +294,7 @@ class ClosureCapture(Rule):
             "import jax\n"
             "def run(xs, k, model):\n"
             "    dt = 0.1\n"
+            "\n"
             "    def step(packed, x):\n"
             "        c, k = packed\n"
             "        return (c + k.sum() * jax.vmap(model)(x).sum() * dt, k), c\n"
@@ -407,27 +435,36 @@ class ClosureCapture(Rule):
     ]
 
 
-def _message(rule, step: StepFunction, captured: list[Capture]) -> str:
+def _message(rule, step: StepFunction, captured: list[Capture], fix: Fix | str | None
+             ) -> tuple[str, Fix | None]:
+    """The finding's message and fix: what to thread (and why there is no fix, if none),
+    then, in a second sentence, what stays captured and why."""
     movable = [c for c in captured if c.movable]
     label = step.node.name.value if step.is_def else "<lambda>"
     text = rule.MESSAGE.format(step=label, names=", ".join(f"`{c.name}`" for c in movable))
     if len(movable) == 1:
         text = text.replace("thread them", "thread it")
+    text, fix = with_fix(text, fix)
     staying = [c for c in captured if not c.movable]
     if staying:
-        text += " (" + "; ".join(f"{c.static_reason}, so it stays captured" for c in staying) + ")"
-    return text
+        text += ". Left captured: " + "; ".join(str(c.static_reason) for c in staying)
+    return text, fix
 
 
-def _fix(ctx: RuleContext, site: ScanSite, step: StepFunction, moving: list[Capture]) -> Fix | None:
+def _fix(ctx: RuleContext, site: ScanSite, step: StepFunction, moving: list[Capture]
+         ) -> Fix | str | None:
+    """The fix, or why there is none."""
     model = ctx.model
-    if not moving or not step.is_def or site.init is None or len(step.ref.bindings) != 1:
-        return None
-    binding = step.ref.bindings[0]
+    if not step.is_def:
+        return "the step is a lambda (SCN001's fix makes it a `def`)"
+    if site.init is None:
+        return "the call's initial carry is not found"
+    binding = step.ref.bindings[0] if len(step.ref.bindings) == 1 else None
+    if binding is None or len(model.references(binding)) != 1:
+        return "the step function is bound or used more than once"
     if (step.ref.kind != "local_def" or binding.scope is not site.scope
-            or len(model.references(binding)) != 1
             or not isinstance(step.node.body, cst.IndentedBlock)):
-        return None
+        return "the step is not a `def` block of the calling function"
     names = [c.name for c in moving]
     used = names_in_use(site.scope)  # new locals of the caller
     layout = carry_layout(model, site, step)
@@ -438,23 +475,23 @@ def _fix(ctx: RuleContext, site: ScanSite, step: StepFunction, moving: list[Capt
     else:
         nested = _nested(step, names, site)
         if nested is None:
-            return None
+            return "the step's body cannot be rewritten to unpack and pack the carry"
         changes, new_init, rebuild = nested
     new_call = site.call
     if site.callee == "while_loop":
         adapted = _adapt_condition(model, site, flat)
         if adapted is None:
-            return None
+            return "the loop's condition cannot be rewritten"
         new_call = site.call.visit(ReplaceById(adapted[0]))
         changes.update(adapted[1])
     statements = rebuilt_statements(site, call_with_init(site, new_init, new_call), rebuild, used)
     if statements is None:
-        return None
+        return "the loop's result is used in a way the fix cannot rebuild"
     new_def = step.node.visit(ReplaceById(changes))
     return statement_fix(ctx.text, model.module, model.range_of,
                          [(step.node, [new_def]), (site.statement, statements)],
                          "Thread " + ", ".join(f"`{n}`" for n in names) + " through the carry",
-                         "unsafe", model.index)
+                         "unsafe", model.index, ctx.settings.line_length)
 
 
 def _names(names: list[str]) -> list[cst.Name]:
@@ -547,10 +584,18 @@ def _packed_return(step: StepFunction, ret: cst.Return, line, names: list[str], 
     if value is None:
         return None
     if not step.returns_pair:
+        if line is not None and _hanging_over_lines(value):  # bound first, as below
+            carry = fresh_name("carry", used)
+            bound = cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(carry))],
+                                                        value)], leading_lines=line.leading_lines)
+            packed = line.with_changes(leading_lines=[], body=[ret.with_changes(
+                value=cst.Tuple([cst.Element(cst.Name(carry)), *extra]))])
+            return {id(line): lambda updated: [bound, packed]}
         return {id(value): lambda updated: cst.Tuple([cst.Element(_parenthesized(updated)),
                                                       *extra])}
     if isinstance(value, cst.Tuple) and len(value.elements) == 2 and all(
-            isinstance(e, cst.Element) for e in value.elements):
+            isinstance(e, cst.Element) for e in value.elements) and not (
+            line is not None and _hanging_over_lines(value.elements[0].value, value)):
         carry = value.elements[0].value
         return {id(carry): lambda updated: cst.Tuple([cst.Element(updated), *extra])}
     if line is None:
@@ -563,6 +608,18 @@ def _packed_return(step: StepFunction, ret: cst.Return, line, names: list[str], 
         cst.Element(cst.Tuple([cst.Element(cst.Name(carry_out)), *extra])),
         cst.Element(cst.Name(ys_out))], lpar=[], rpar=[]))])
     return {id(line): lambda updated: [split, packed_return]}
+
+
+def _hanging_over_lines(carry: cst.BaseExpression, value: cst.BaseExpression | None = None
+                        ) -> bool:
+    """`return (\n    a\n    + b,\n    ys)` or `return f(\n    a,\n)`: a returned value
+    whose carry spans lines, written with its items below an opening bracket. Packed in
+    place, `((a\n + b, k), ys)` would move the carry's first line and not the others
+    (pycodestyle's E128); bound first (`carry_out, ys_out = (...)`, `carry = f(...)`), the
+    value keeps its lines."""
+    code = cst.Module([]).code_for_node
+    first = code(value or carry).split("\n", 1)[0].rstrip()
+    return "\n" in code(carry) and first.endswith(("(", "["))
 
 
 def _parenthesized(value: cst.BaseExpression) -> cst.BaseExpression:

@@ -7,7 +7,7 @@ import libcst as cst
 from scanlint.core.diagnostic import Diagnostic, Fix
 from scanlint.fixes.carry import nodes_in
 from scanlint.fixes.edits import ReplaceById, fix_from_module
-from scanlint.rules import Invalid, Rule, RuleContext
+from scanlint.rules import Invalid, Rule, RuleContext, with_fix
 from scanlint.semantic import walk
 from scanlint.semantic.carry import StepFunction, caller_arguments, file_function, step_function
 from scanlint.semantic.instances import (MUTATORS, called_method, object_class, self_changes,
@@ -128,8 +128,10 @@ class PythonSideEffect(Rule):
     def _effects(self, ctx: RuleContext, step: StepFunction,
                  site: ScanSite) -> Iterator[Diagnostic]:
         for node, what in _find_effects(ctx, step, site):
-            fix = _print_fix(ctx, node) if what.startswith("`print") else None
-            yield ctx.diagnostic(self, node, self.MESSAGE.format(what=what), fix=fix)
+            fix = _print_fix(ctx, node) if what.startswith("`print") else (
+                "move it out of the loop, or into `jax.debug.callback`")
+            message, fix = with_fix(self.MESSAGE.format(what=what), fix)
+            yield ctx.diagnostic(self, node, message, fix=fix)
 
     VALID = [
         "import jax\ndef step(c, x):\n    jax.debug.print('c {}', c)\n    return c + x, c\n"
@@ -716,23 +718,25 @@ def _static_value(expr: cst.BaseExpression) -> bool:
         and expr.func.value == "len"
 
 
-def _print_fix(ctx: RuleContext, call: cst.Call) -> Fix | None:
+def _print_fix(ctx: RuleContext, call: cst.Call) -> Fix | str | None:
+    """The fix, or why there is none."""
     if import_qualified_name(ctx.model.module_scope, "jax") != "jax":
-        return None
+        return "the file does not import `jax` as `jax`"
     parts, values = [], []
     for arg in call.args:
         if arg.keyword is not None or arg.star:
-            return None
+            return "`print` is given keyword or starred arguments"
         if isinstance(arg.value, cst.SimpleString) and "\\" not in arg.value.value:
             parts.append(str(arg.value.evaluated_value).replace("{", "{{").replace("}", "}}"))
         elif _static_value(arg.value):
-            return None  # `jax.debug.print` would show `x.shape` as a tuple of arrays
+            # `jax.debug.print` would show `x.shape` as a tuple of arrays
+            return "it prints a value known at trace time, which `jax.debug.print` shows as arrays"
         else:
             parts.append("{}")
             values.append(arg.value)
     quote = "'" if all('"' not in p for p in parts) and "'" not in "".join(parts) else '"'
     if quote in "".join(parts):
-        return None
+        return "its strings hold both kinds of quotes"
     new_call = cst.Call(
         func=cst.parse_expression("jax.debug.print"),
         args=[cst.Arg(cst.SimpleString(quote + " ".join(parts) + quote)),

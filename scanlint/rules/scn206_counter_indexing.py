@@ -7,7 +7,7 @@ import libcst as cst
 from scanlint.core.diagnostic import Diagnostic
 from scanlint.fixes.carry import nodes_in
 from scanlint.fixes.scan_over_xs import scan_over_xs_fix
-from scanlint.rules import Invalid, Rule, RuleContext
+from scanlint.rules import Invalid, Rule, RuleContext, no_fix_reason, with_fix
 from scanlint.semantic import walk
 from scanlint.semantic.carry import (CarryLayout, StepFunction, carry_layout, resolve_init,
                                      returned_carry, returns_of, step_function)
@@ -93,9 +93,10 @@ class CounterIndexing(Rule):
             if found is not None:
                 name, uses = found
                 texts = dict.fromkeys(cst.Module([]).code_for_node(u) for u in uses)
-                yield ctx.diagnostic(self, site.call, self.ARANGE.format(
+                message = no_fix_reason(self.ARANGE.format(
                     name=name, xs=cst.Module([]).code_for_node(site.args["xs"]),
-                    uses=", ".join(f"`{u}`" for u in texts)), statement=site.statement)
+                    uses=", ".join(f"`{u}`" for u in texts)), "the fix rewrites carry counters")
+                yield ctx.diagnostic(self, site.call, message, statement=site.statement)
                 continue
             step = step_function(ctx.model, site)
             layout = carry_layout(ctx.model, site, step, lambdas=True) if step else None
@@ -103,9 +104,10 @@ class CounterIndexing(Rule):
                 bare = _bare_counter(ctx.model, site, step)
                 if bare is not None:
                     name, uses = bare
-                    yield ctx.diagnostic(self, site.call, self.MESSAGE.format(
+                    message = no_fix_reason(self.MESSAGE.format(
                         name=name, uses=", ".join(f"`{u}`" for u in _texts(uses))),
-                        statement=site.statement)
+                        "the whole carry is the counter")
+                    yield ctx.diagnostic(self, site.call, message, statement=site.statement)
                 continue
             if step is None or layout is None or layout.access not in ("unpack", "keyed"):
                 continue
@@ -113,13 +115,15 @@ class CounterIndexing(Rule):
                 uses, by_statement = _counter_uses(site, step, layout, i, name)
                 if uses:
                     texts = dict.fromkeys(cst.Module([]).code_for_node(u) for u in uses)
-                    fix = scan_over_xs_fix(ctx.model, ctx.text, site, step, layout, i, uses) \
-                        if layout.access == "unpack" and name is not None \
-                        and not by_statement else None
-                    yield ctx.diagnostic(self, site.call, self.MESSAGE.format(
+                    fix = _no_fix_reason(layout, name, by_statement) or scan_over_xs_fix(
+                        ctx.model, ctx.text, site, step, layout, i, uses,
+                        ctx.settings.line_length) or ("the arrays or the scan's length are "
+                                                      "not in a form the fix can slice")
+                    message, fix = with_fix(self.MESSAGE.format(
                         name=name or _counter_text(step, layout, i),
-                        uses=", ".join(f"`{u}`" for u in texts)),
-                        fix=fix, statement=site.statement)
+                        uses=", ".join(f"`{u}`" for u in texts)), fix)
+                    yield ctx.diagnostic(self, site.call, message, fix=fix,
+                                         statement=site.statement)
                     break
 
     VALID = [
@@ -245,8 +249,8 @@ class CounterIndexing(Rule):
             "import jax\nimport jax.numpy as jnp\n"
             "def run(s0, a):\n    def step(s, a_t):\n"
             "        return s + a_t, s\n"
-            "    carry_out, ys_out = jax.lax.scan(step, s0, jnp.moveaxis(a, 1, 0)[:a.shape[1]], "
-            "length=a.shape[1])\n"
+            "    carry_out, ys_out = jax.lax.scan(\n"
+            "        step, s0, jnp.moveaxis(a, 1, 0)[:a.shape[1]], length=a.shape[1])\n"
             "    return (carry_out, jnp.asarray(a.shape[1])), ys_out\n",
             unsafe=True),
         # Two arrays, the article's carry (an array passed through the carry), ys only.
@@ -256,12 +260,12 @@ class CounterIndexing(Rule):
             "    return (s + u[t] * k[..., t], t + 1, u, k), s\n"
             "def run(s0, u, k):\n"
             "    _, ys = lax.scan(step, (s0, 0, u, k), length=4)\n    return ys\n",
-            "from jax import lax\nimport jax.numpy as jnp\n"
+            "from jax import lax\nimport jax.numpy as jnp\n\n\n"
             "def step(c, x):\n    s, u, k = c\n    u_t, k_t = x\n"
             "    return (s + u_t * k_t, u, k), s\n"
             "def run(s0, u, k):\n"
-            "    _, ys = lax.scan(step, (s0, u, k), (u[:4], jnp.moveaxis(k, -1, 0)[:4]), "
-            "length=4)\n"
+            "    _, ys = lax.scan(\n"
+            "        step, (s0, u, k), (u[:4], jnp.moveaxis(k, -1, 0)[:4]), length=4)\n"
             "    return ys\n",
             unsafe=True),
         # Beside an existing xs: the arrays join it, cut to the scan's length.
@@ -360,6 +364,17 @@ def integer_zero(scope, expr: cst.BaseExpression) -> bool:
         empty = isinstance(shape, (cst.Tuple, cst.List)) and not shape.elements
         return empty and _int_dtype(scope, dtype) and set(keywords) <= {"shape", "dtype"}
     return False
+
+
+def _no_fix_reason(layout: CarryLayout, name: str | None, by_statement: bool) -> str | None:
+    """Why the counter's finding gets no fix, before trying one."""
+    if layout.access != "unpack":
+        return "the carry is read by key or attribute, not unpacked"
+    if name is None:
+        return "the counter is not unpacked to a name"
+    if by_statement:
+        return "a statement increments the counter"
+    return None
 
 
 def _counter_uses(site: ScanSite, step: StepFunction, layout: CarryLayout, i: int,

@@ -194,8 +194,11 @@ class UnrolledLoopUnderJit(Rule):
             facts = rolling(ctx.model, jl)
             if not facts.computes_arrays:
                 continue
-            fix = None if facts.blockers else roll_fix(ctx.text, ctx.model, jl, facts)
-            why = f" (no automatic fix: {facts.blockers[0]})" if facts.blockers else ""
+            fix = None if facts.blockers else roll_fix(ctx.text, ctx.model, jl, facts,
+                                                       ctx.settings.line_length)
+            reason = facts.blockers[0] if facts.blockers else None if fix else (
+                "the rewrite needs `jax`, which the file does not import under that name")
+            why = f" (no automatic fix: {reason})" if reason else ""
             message = self.MESSAGE.format(
                 range=ctx.model.module.code_for_node(jl.loop.iter), trips=_times(jl, total),
                 evidence=_evidence(jl, total), use=_use(jl, facts), why=why)
@@ -426,6 +429,7 @@ N_ITER = 8
 @partial(jax.jit, static_argnames=("damping",))
 def newton_sqrt(a, damping=0.5):
     x = a
+
     def step(_, x):
         x = damping * (x + a / x)
         return x
@@ -562,6 +566,7 @@ sim(jnp.eye(3), jnp.ones(3), 300)
 import jax.numpy as jnp
 def simulate(P, x0, T):
     x = x0
+
     def step(_, x):
         x = x @ P
         return x
@@ -589,6 +594,7 @@ import jax.numpy as jnp
 def filter_loss(params, ys):
     m = jnp.zeros(2)
     loss = 0.0
+
     def step(t, carry):
         m, loss = carry
         m = params["A"] @ m
@@ -626,6 +632,7 @@ class Jacobi:
     def solve(self, b):
         x = jnp.zeros_like(b)
         d = jnp.diag(self.a)
+
         def step(_, x):
             x = (b - self.a @ x + d * x) / d
             return x
@@ -700,6 +707,7 @@ import jax.numpy as jnp
 def taylor_exp(x, order):
     term = jnp.ones_like(x)
     total = term
+
     def step(k, carry):
         term, total = carry
         term = term * x / k

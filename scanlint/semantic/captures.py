@@ -100,7 +100,7 @@ _FUNCTION_NAME = re.compile(r"(^|_)(fn|fun|func|function|callback)$")
 
 def _name_reason(capture: Capture) -> str | None:
     if _STATIC_NAME.search(capture.name):
-        return f"`{capture.name}` is by its name a static value (shape, dtype, axis, ref, ...)"
+        return f"`{capture.name}` is by its name a static value"
     if _FUNCTION_NAME.search(capture.name):
         return f"`{capture.name}` is by its name a function"
     return None

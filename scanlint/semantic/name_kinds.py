@@ -112,9 +112,7 @@ class Values:
             if use.kind in (STATIC, FUNCTION, OBJECT):
                 return f"`{name}` is {use.why}" if use.why else _reason(name, use.kind, "")
         if kind == "parameter" and not any(u.kind == ARRAY and u.strong for u in uses):
-            return (f"`{name}` is a parameter not shown to hold arrays (used in arithmetic or "
-                    "passed on, it may be a Python number, which the closure compiles in as a "
-                    "constant)")
+            return f"`{name}` is a parameter not shown to hold arrays"
         return None
 
     def bound_kind(self, bindings: list[Binding], seen: set | None = None) -> tuple[str, str]:
@@ -188,7 +186,10 @@ class Values:
                 return self.expr_kind(expr.value, scope, seen)
             return UNKNOWN, f"the attribute `{dotted(expr) or expr.attr.value}`"
         if isinstance(expr, cst.Subscript):
-            return self.expr_kind(expr.value, scope, seen)
+            kind, why = self.expr_kind(expr.value, scope, seen)
+            if kind == CONSTANT and dotted(expr.value):  # `TABLE["k"]`: not a number itself
+                return kind, f"an item of `{dotted(expr.value)}`"
+            return kind, why
         if isinstance(expr, cst.UnaryOperation):
             if isinstance(expr.operator, cst.Not):
                 return STATIC, "a bool"
@@ -347,9 +348,7 @@ def _combine(kinds: list[tuple[str, str]], arithmetic: bool = False) -> tuple[st
 
 def _reason(name: str, kind: str, why: str) -> str:
     if kind == CONSTANT:
-        return (f"`{name}` is a constant ({why or 'a Python number'}): captured, XLA can "
-                "fold it into the loop; threaded, it could not, and results may differ in the "
-                "last bits")
+        return f"`{name}` is a constant ({why or 'a Python number'})"
     label = {STATIC: "a static value", FUNCTION: "a function", OBJECT: "an object",
              UNKNOWN: "not shown to hold arrays"}[kind]
     return f"`{name}` is {label}" + (f" ({why})" if why else "")
