@@ -1,0 +1,145 @@
+"""`scanlint measure --pytest ARGS [PATH...]`: the test run, the static SCN3xx findings of
+PATH, and the diagnostics of both through the report formats."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from scanlint.core.diagnostic import Diagnostic
+from scanlint.core.errors import UsageError
+from scanlint.measure import findings
+from scanlint.measure.run import Measured, measure, save
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+
+def run_measure(args) -> int:
+    from scanlint.engine.config import (find_pyproject, load_settings, validate_codes,
+                                        with_overrides)
+    from scanlint.report import ReportContext, renderer
+    from scanlint.verify.cli import pytest_line
+    from scanlint.verify.loading import project_root
+
+    if args.min_recompiles < 2:
+        raise UsageError("--min-recompiles must be at least 2")
+    paths = args.paths or []
+    start = paths[0] if paths else os.getcwd()
+    if not os.path.exists(start):
+        raise UsageError(f"{start}: no such file or folder")
+    root = project_root(start)
+    settings = load_settings(args.config or find_pyproject(start))
+    settings = with_overrides(
+        settings,
+        select=tuple(validate_codes(list(args.select), "--select")) if args.select else None,
+        ignore=tuple(validate_codes(list(args.ignore), "--ignore")) if args.ignore else None)
+    pytest_args = pytest_line(args.pytest, settings)
+    if not pytest_args:
+        raise UsageError("--pytest needs pytest's arguments (\"tests/\")")
+    measured = measure(pytest_args, root, args.pytest_timeout)
+    if measured.error:
+        raise UsageError(measured.error)
+    if args.measurements:
+        write_measurements(measured, args.measurements)
+    diagnostics, sources = measured_diagnostics(measured, paths or [root], settings,
+                                                args.min_recompiles)
+    ctx = ReportContext(sources=sources, repo_root=root)
+    sys.stdout.write(renderer(args.output_format)(diagnostics, ctx))
+    if not args.quiet:
+        sys.stderr.write(summary(measured, diagnostics))
+    return EXIT_FINDINGS if diagnostics and not args.exit_zero else EXIT_CLEAN
+
+
+def write_measurements(measured: Measured, path: str) -> None:
+    try:
+        save(measured, path)
+    except OSError as error:
+        raise UsageError(f"--measurements {path}: {error.strerror}") from None
+
+
+def measured_diagnostics(measured: Measured, paths: list[str], settings, min_recompiles: int
+                         ) -> tuple[list[Diagnostic], dict[str, str]]:
+    """SCN304 and SCN305 from the run, and the static SCN3xx findings of ``paths`` with the
+    run's figures; the texts they are reported against."""
+    from scanlint.engine.check import is_selected
+
+    static, sources = static_findings(paths, settings)
+    measures = findings.loop_measures(measured.compiles, measured.loops)
+    minimum = settings.min_unrolled_trips
+    out, stood_for = [], set()
+    for d in static:
+        annotated, key = findings.annotated(d, absolute_keys(measures), minimum)
+        out.append(annotated)
+        stood_for.add(key)
+    for m in findings.unrolled(measures, minimum):
+        if f"{m.path}:{m.line}" not in stood_for:
+            out.append(measured_at(findings.UNROLLED, findings.loop_message(m), m.path, m.line,
+                                   sources, m.span))
+    for r in findings.recompiles(measured.compiles, min_recompiles):
+        out.append(measured_at(findings.RECOMPILED, findings.recompile_message(r), r.path,
+                               r.line, sources))
+    kept = [d for d in out if d.code in findings.STATIC_LOOP_CODES
+            or is_selected(d.code, settings, d.path)]
+    return sorted(kept, key=Diagnostic.sort_key), sources
+
+
+def absolute_keys(measures: dict) -> dict:
+    return {f"{os.path.abspath(m.path)}:{m.line}": m for m in measures.values()}
+
+
+def static_findings(paths: list[str], settings) -> tuple[list[Diagnostic], dict[str, str]]:
+    """The SCN3xx findings of ``paths`` (paths made absolute, as the traces name files)."""
+    from scanlint.engine.runner import run_files
+    from scanlint.source.discovery import discover
+
+    root = os.getcwd()
+    found = discover(paths, settings.exclude + settings.extend_exclude,
+                     settings.respect_gitignore, root)
+    sources: dict[str, str] = {}
+    static = []
+    for result in run_files(found.files, settings):
+        for d in result.diagnostics:
+            if d.code in findings.STATIC_LOOP_CODES:
+                path = os.path.abspath(d.path)
+                static.append(relocated(d, path))
+                if result.source is not None:
+                    sources[path] = result.source.text
+    return static, sources
+
+
+def relocated(d: Diagnostic, path: str) -> Diagnostic:
+    return Diagnostic(d.code, d.message, path, d.start, d.end, d.fix, d.noqa_line,
+                      d.statement_lines)
+
+
+def measured_at(code: str, message: str, path: str, line: int, sources: dict[str, str],
+                span: tuple[int, int] | None = None) -> Diagnostic:
+    if path not in sources:
+        sources[path] = source_text(path)
+    return findings.at_line(code, message, path, line, sources[path], span)
+
+
+def source_text(path: str) -> str:
+    from scanlint.source.reading import read_source
+    from scanlint.source.source_file import SourceError
+
+    try:
+        return read_source(path).text
+    except (SourceError, OSError):
+        return ""
+
+
+def summary(measured: Measured, diagnostics: list[Diagnostic]) -> str:
+    compiled = sum(1 for c in measured.compiles if c["compiled"])
+    seconds = sum(c["trace_s"] + c["lower_s"] + c["compile_s"] for c in measured.compiles)
+    lines = [f"Measured {compiled} compiles in {measured.seconds:.1f} s of tests "
+             f"({seconds:.1f} s tracing and compiling); {len(diagnostics)} finding"
+             f"{'s' if len(diagnostics) != 1 else ''}."]
+    if measured.failed_tests:
+        shown = ", ".join(measured.failed_tests[:3])
+        extra = len(measured.failed_tests) - 3
+        more = f" and {extra} more" if extra > 0 else ""
+        lines.append(f"warning: {len(measured.failed_tests)} tests failed: {shown}{more}")
+    lines += [f"warning: {text}" for text in measured.warnings]
+    lines += [f"warning: {path}: {why}" for path, why in measured.not_instrumented.items()]
+    return "\n".join(lines) + "\n"
