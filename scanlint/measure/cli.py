@@ -74,13 +74,20 @@ def measured_diagnostics(measured: Measured, paths: list[str], settings, min_rec
     for m in findings.unrolled(measures, minimum):
         if f"{m.path}:{m.line}" not in stood_for:
             out.append(measured_at(findings.UNROLLED, findings.loop_message(m), m.path, m.line,
-                                   sources, m.span))
+                                   sources))
     for r in findings.recompiles(measured.compiles, min_recompiles):
         out.append(measured_at(findings.RECOMPILED, findings.recompile_message(r), r.path,
                                r.line, sources))
     kept = [d for d in out if d.code in findings.STATIC_LOOP_CODES
-            or is_selected(d.code, settings, d.path)]
+            or is_selected(d.code, settings, d.path) and not silenced(d, sources)]
     return sorted(kept, key=Diagnostic.sort_key), sources
+
+
+def silenced(d: Diagnostic, sources: dict[str, str]) -> bool:
+    """`# noqa: SCN304` on the loop's line (the static findings had theirs applied)."""
+    from scanlint.engine.noqa import noqa_comments, suppressed
+
+    return suppressed(d, noqa_comments(sources.get(d.path, "")))
 
 
 def absolute_keys(measures: dict) -> dict:
@@ -112,11 +119,11 @@ def relocated(d: Diagnostic, path: str) -> Diagnostic:
                       d.statement_lines)
 
 
-def measured_at(code: str, message: str, path: str, line: int, sources: dict[str, str],
-                span: tuple[int, int] | None = None) -> Diagnostic:
+def measured_at(code: str, message: str, path: str, line: int, sources: dict[str, str]
+                ) -> Diagnostic:
     if path not in sources:
         sources[path] = source_text(path)
-    return findings.at_line(code, message, path, line, sources[path], span)
+    return findings.at_line(code, message, path, line, sources[path])
 
 
 def source_text(path: str) -> str:

@@ -216,11 +216,11 @@ def with_message(d: Diagnostic, extra: str) -> Diagnostic:
                       d.statement_lines)
 
 
-def at_line(code: str, message: str, path: str, line: int, text: str,
-            lines: tuple[int, int] | None = None) -> Diagnostic:
-    """A finding on one source line, from its first non-blank character to its end."""
+def at_line(code: str, message: str, path: str, line: int, text: str) -> Diagnostic:
+    """A finding on one source line, from its first non-blank character to its end (a
+    `# noqa` there silences it)."""
     rows = text.splitlines()
     row = rows[line - 1] if 0 < line <= len(rows) else ""
     start = len(row) - len(row.lstrip())
     return Diagnostic(code, message, path, Position(line, start), Position(line, len(row)),
-                      noqa_line=line, statement_lines=lines or (line, line))
+                      noqa_line=line, statement_lines=(line, line))

@@ -63,3 +63,10 @@ def never_called(x):
 @jax.jit
 def rolled(x):
     return jax.lax.fori_loop(0, 40, lambda i, v: v + jnp.cos(v), x)
+
+
+@jax.jit
+def kept_unrolled(x):
+    for k in range(12):  # noqa: SCN301, SCN304 (an unroll kept on purpose)
+        x = x * 0.5 + k
+    return x

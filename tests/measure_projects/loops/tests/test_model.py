@@ -1,14 +1,18 @@
+import numpy as np
 import jax.numpy as jnp
 
 from loops_pkg import model
 
 
 def test_rollout():
-    assert model.rollout(jnp.ones(3), 30).shape == (3,)
+    x = np.ones(3, np.float32)
+    for _ in range(30):
+        x = np.tanh(x) * 0.5 + x
+    np.testing.assert_allclose(model.rollout(jnp.ones(3), 30), x, rtol=1e-5)
 
 
 def test_by_rows():
-    assert model.by_rows(jnp.ones((12, 2))).shape == (2,)
+    np.testing.assert_allclose(model.by_rows(jnp.ones((12, 2))), np.full(2, 24.0))
 
 
 def test_grid():
@@ -16,13 +20,21 @@ def test_grid():
 
 
 def test_summed():
-    assert model.summed(jnp.ones((16, 2))).shape == (2,)
+    np.testing.assert_allclose(model.summed(jnp.arange(32.0).reshape(16, 2)),
+                               np.arange(32.0).reshape(16, 2).sum(0))
 
 
 def test_stack():
-    assert model.Stack(11)(jnp.ones(3)).shape == (3,)
+    x = np.ones(3, np.float32)
+    for k in range(11):
+        x = np.maximum(x * k, 0.0) + 1.0
+    np.testing.assert_allclose(model.Stack(11)(jnp.ones(3)), x)
 
 
 def test_short_and_rolled():
-    assert model.short(jnp.ones(2)).shape == (2,)
+    np.testing.assert_allclose(model.short(jnp.ones(2)), np.full(2, 8.0))
     assert model.rolled(jnp.ones(2)).shape == (2,)
+
+
+def test_kept_unrolled():
+    assert model.kept_unrolled(jnp.ones(2)).shape == (2,)
