@@ -68,6 +68,8 @@ class LoopCounter(ast.NodeTransformer):
 
     def comprehension(self, node: ast.AST) -> ast.AST:
         self.generic_visit(node)
+        if any(g.is_async for g in node.generators):
+            return node  # an async iterable: `iter()` would not take it
         key = self.key(node)
         innermost = node.generators[-1]  # its runs: the elements made, over all clauses
         innermost.iter = self.wrap(key, innermost.iter)
