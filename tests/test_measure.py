@@ -120,6 +120,11 @@ def test_recompiles_through_the_command_line(tmp_path):
     saved = json.loads(raw.read_text(encoding="utf-8"))
     assert saved["failed_tests"] == spec["quiet"]["failed"]
     assert any(c["function"]["name"] == "cached" for c in saved["compiles"])
+    again = run_scanlint("measure", "--replay", str(raw), cwd=copy)
+    assert again.returncode == 1, again.stderr
+    assert [line.split(": SCN305 ")[0] for line in again.stdout.splitlines()] == [
+        f"recompile_pkg/steps.py:{row['location']['row']}:{row['location']['column']}"
+        for row in sorted(rows, key=lambda r: r["location"]["row"])]
 
 
 def test_a_run_that_cannot_start_is_a_clear_error(tmp_path):

@@ -12,8 +12,11 @@ def add_measure_parser(commands, codes, formats) -> None:
     measure.add_argument("paths", nargs="*", metavar="PATH",
                          help="files or folders whose static SCN3xx findings the run checks "
                               "(default: the project root)")
-    measure.add_argument("--pytest", metavar="ARGS", required=True,
+    measure.add_argument("--pytest", metavar="ARGS",
                          help='pytest\'s arguments, e.g. "tests/ -x -k train"')
+    measure.add_argument("--replay", metavar="PATH",
+                         help="report from measurements written by --measurements instead of "
+                              "running the tests")
     measure.add_argument("--pytest-timeout", type=float, default=PYTEST_TIMEOUT,
                          help="seconds for the test run")
     measure.add_argument("--output-format", choices=formats, default="text", metavar="FORMAT",

@@ -18,7 +18,6 @@ def run_measure(args) -> int:
     from scanlint.engine.config import (find_pyproject, load_settings, validate_codes,
                                         with_overrides)
     from scanlint.report import ReportContext, renderer
-    from scanlint.verify.cli import pytest_line
     from scanlint.verify.loading import project_root
 
     if args.min_recompiles < 2:
@@ -33,10 +32,7 @@ def run_measure(args) -> int:
         settings,
         select=tuple(validate_codes(list(args.select), "--select")) if args.select else None,
         ignore=tuple(validate_codes(list(args.ignore), "--ignore")) if args.ignore else None)
-    pytest_args = pytest_line(args.pytest, settings)
-    if not pytest_args:
-        raise UsageError("--pytest needs pytest's arguments (\"tests/\")")
-    measured = measure(pytest_args, root, args.pytest_timeout)
+    measured = measurements(args, settings, root)
     if measured.error:
         raise UsageError(measured.error)
     if args.measurements:
@@ -48,6 +44,24 @@ def run_measure(args) -> int:
     if not args.quiet:
         sys.stderr.write(summary(measured, diagnostics))
     return EXIT_FINDINGS if diagnostics and not args.exit_zero else EXIT_CLEAN
+
+
+def measurements(args, settings, root: str) -> Measured:
+    """The test run's, or those of an earlier one (--replay)."""
+    from scanlint.measure.run import load
+    from scanlint.verify.cli import pytest_line
+
+    if args.replay:
+        if args.pytest is not None:
+            raise UsageError("--replay reports an earlier run: it takes no --pytest")
+        try:
+            return load(args.replay)
+        except ValueError as error:
+            raise UsageError(f"--replay {error}") from None
+    pytest_args = pytest_line(args.pytest, settings) if args.pytest is not None else None
+    if not pytest_args:
+        raise UsageError('measure needs --pytest ARGS (pytest\'s arguments: "tests/")')
+    return measure(pytest_args, root, args.pytest_timeout)
 
 
 def write_measurements(measured: Measured, path: str) -> None:
@@ -136,12 +150,24 @@ def source_text(path: str) -> str:
         return ""
 
 
+SLOWEST = 3  # compiles named in the summary
+
+
+def slowest(compiles: list[dict]) -> list[str]:
+    """The compiles that took longest: what a reader looks at first, findings or not."""
+    ranked = sorted(compiles, key=lambda c: -(c["trace_s"] + c["lower_s"] + c["compile_s"]))
+    return [f"  {c['trace_s'] + c['lower_s'] + c['compile_s']:.2f} s  `{c['function']['name']}` "
+            f"({c['equations']:,} equations) in {c['test']}" for c in ranked[:SLOWEST]
+            if c["compiled"]]
+
+
 def summary(measured: Measured, diagnostics: list[Diagnostic]) -> str:
     compiled = sum(1 for c in measured.compiles if c["compiled"])
     seconds = sum(c["trace_s"] + c["lower_s"] + c["compile_s"] for c in measured.compiles)
     lines = [f"Measured {compiled} compiles in {measured.seconds:.1f} s of tests "
              f"({seconds:.1f} s tracing and compiling); {len(diagnostics)} finding"
-             f"{'s' if len(diagnostics) != 1 else ''}."]
+             f"{'s' if len(diagnostics) != 1 else ''}. The slowest (trace, lowering, compile):"]
+    lines += slowest(measured.compiles)
     if measured.failed_tests:
         shown = ", ".join(measured.failed_tests[:3])
         extra = len(measured.failed_tests) - 3

@@ -52,6 +52,7 @@ class Measurements:
         self.local = threading.local()
         self.finder = instrument.CountingFinder(self.root, (SCANLINT_HOME,))
         self.project_files: dict[str, bool] = {}
+        self.lines_at: dict[tuple, int | None] = {}  # (code, bytecode offset) -> its line
 
     # -- which frames are the project's -----------------------------------------------------
     def is_project(self, path: str) -> bool:
@@ -75,7 +76,9 @@ class Measurements:
         found = []
         for code, lasti in zip(codes, lastis):
             if self.is_project(code.co_filename):
-                line = line_at(code, lasti)
+                line = self.lines_at.get((code, lasti), -1)
+                if line == -1:
+                    line = self.lines_at[(code, lasti)] = line_at(code, lasti)
                 if line is not None:
                     found.append((code.co_filename, line))
         return tuple(reversed(found))

@@ -74,6 +74,21 @@ def merged(written: list[dict], root: str) -> Measured:
     return measured
 
 
+def load(path: str) -> Measured:
+    """Measurements `save` wrote; ValueError when the file is not that."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            data = json.load(handle)
+        return Measured(data["root"], data["compiles"],
+                        {key: tuple(span) for key, span in data["loops"].items()},
+                        data["failed_tests"], data["not_instrumented"], data["warnings"],
+                        data["seconds"])
+    except OSError as error:
+        raise ValueError(f"{path}: {error.strerror}") from None
+    except (ValueError, KeyError, TypeError, AttributeError):
+        raise ValueError(f"{path}: not measurements written by --measurements") from None
+
+
 def save(measured: Measured, path: str) -> None:
     """The raw measurements as JSON, for reading them again or by other tools."""
     data = {"root": measured.root, "seconds": measured.seconds, "warnings": measured.warnings,
