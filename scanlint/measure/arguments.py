@@ -28,6 +28,9 @@ def add_measure_parser(commands, codes, formats) -> None:
     measure.add_argument("--min-recompiles", type=int, default=3, metavar="N",
                          help="compiles of one function in one test that are reported "
                               "(default: 3)")
+    measure.add_argument("--min-equations", type=int, default=50, metavar="N",
+                         help="equations an unrolled loop must add to be reported (default: "
+                              "50; fewer cost XLA next to nothing)")
     measure.add_argument("--measurements", metavar="PATH",
                          help="also write the raw measurements (every compile) as JSON to PATH")
     measure.add_argument("--config", metavar="PATH",

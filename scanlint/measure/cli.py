@@ -22,6 +22,8 @@ def run_measure(args) -> int:
 
     if args.min_recompiles < 2:
         raise UsageError("--min-recompiles must be at least 2")
+    if args.min_equations < 1:
+        raise UsageError("--min-equations must be at least 1")
     paths = args.paths or []
     start = paths[0] if paths else os.getcwd()
     if not os.path.exists(start):
@@ -38,7 +40,7 @@ def run_measure(args) -> int:
     if args.measurements:
         write_measurements(measured, args.measurements)
     diagnostics, sources = measured_diagnostics(measured, paths or [root], settings,
-                                                args.min_recompiles)
+                                                args.min_recompiles, args.min_equations)
     ctx = ReportContext(sources=sources, repo_root=root)
     sys.stdout.write(renderer(args.output_format)(diagnostics, ctx))
     if not args.quiet:
@@ -71,7 +73,8 @@ def write_measurements(measured: Measured, path: str) -> None:
         raise UsageError(f"--measurements {path}: {error.strerror}") from None
 
 
-def measured_diagnostics(measured: Measured, paths: list[str], settings, min_recompiles: int
+def measured_diagnostics(measured: Measured, paths: list[str], settings, min_recompiles: int,
+                         min_equations: int = findings.MIN_EQUATIONS
                          ) -> tuple[list[Diagnostic], dict[str, str]]:
     """SCN304 and SCN305 from the run, and the static SCN3xx findings of ``paths`` with the
     run's figures; the texts they are reported against."""
@@ -82,10 +85,10 @@ def measured_diagnostics(measured: Measured, paths: list[str], settings, min_rec
     minimum = settings.min_unrolled_trips
     out, stood_for = [], set()
     for d in static:
-        annotated, key = findings.annotated(d, absolute_keys(measures), minimum)
+        annotated, key = findings.annotated(d, absolute_keys(measures), minimum, min_equations)
         out.append(annotated)
         stood_for.add(key)
-    for m in findings.unrolled(measures, minimum):
+    for m in findings.unrolled(measures, minimum, min_equations):
         if f"{m.path}:{m.line}" not in stood_for:
             out.append(measured_at(findings.UNROLLED, findings.loop_message(m), m.path, m.line,
                                    sources))
@@ -164,8 +167,10 @@ def slowest(compiles: list[dict]) -> list[str]:
 def summary(measured: Measured, diagnostics: list[Diagnostic]) -> str:
     compiled = sum(1 for c in measured.compiles if c["compiled"])
     seconds = sum(c["trace_s"] + c["lower_s"] + c["compile_s"] for c in measured.compiles)
+    own = sum(c.get("measure_s", 0.0) for c in measured.compiles)
     lines = [f"Measured {compiled} compiles in {measured.seconds:.1f} s of tests "
-             f"({seconds:.1f} s tracing and compiling); {len(diagnostics)} finding"
+             f"({seconds:.1f} s tracing and compiling, {own:.1f} s reading the jaxprs); "
+             f"{len(diagnostics)} finding"
              f"{'s' if len(diagnostics) != 1 else ''}. The slowest (trace, lowering, compile):"]
     lines += slowest(measured.compiles)
     if measured.failed_tests:

@@ -24,6 +24,9 @@ from scanlint.core.diagnostic import Diagnostic, Position
 UNROLLED, RECOMPILED = "SCN304", "SCN305"
 STATIC_LOOP_CODES = ("SCN301", "SCN302", "SCN303")
 MIN_RECOMPILES = 3  # compiles of one function in one test that make a finding
+# An unrolled loop that adds fewer equations than this costs XLA next to nothing (on real code:
+# comprehensions over a handful of differently shaped chunks, 10 to 30 equations).
+MIN_EQUATIONS = 50
 SHOWN_VALUES = 3  # differing argument values shown in a message
 
 
@@ -117,10 +120,16 @@ def measure_of(compiled: dict, path: str, line: int, span: tuple[int, int], trip
                        compiled["lower_s"] + compiled["compile_s"], 1, nested_in, iteration)
 
 
-def unrolled(measures: dict[str, LoopMeasure], minimum: int) -> list[LoopMeasure]:
-    """The loops to report: at least ``minimum`` runs that made equations, outermost only."""
+def costly(m: LoopMeasure, minimum: int, min_equations: int = MIN_EQUATIONS) -> bool:
+    return m.trips >= minimum and m.equations >= min_equations
+
+
+def unrolled(measures: dict[str, LoopMeasure], minimum: int,
+             min_equations: int = MIN_EQUATIONS) -> list[LoopMeasure]:
+    """The loops to report: at least ``minimum`` runs that made at least ``min_equations``
+    equations, outermost only."""
     return [m for m in measures.values()
-            if m.trips >= minimum and m.equations > 0 and m.nested_in is None]
+            if costly(m, minimum, min_equations) and m.nested_in is None]
 
 
 def figures(m: LoopMeasure) -> str:
@@ -149,12 +158,12 @@ def recompiles(compiles: list[dict], minimum: int = MIN_RECOMPILES) -> list[Reco
     found = []
     for (path, line, name, eager), tests in groups.items():
         test, worst = max(tests.items(), key=lambda item: len(item[1]))
-        if len(worst) < minimum:
-            continue
+        why = difference(worst)
+        if len(worst) < minimum or eager and "differed" in why:
+            continue  # outside jit, jax compiles each operation once per shape: not a mistake
+        if eager:
+            why = "a new body function each time: jax traces and compiles it again at every call"
         seconds = sum(c["trace_s"] + c["lower_s"] + c["compile_s"] for c in worst)
-        why = ("a new body function each time: jax traces and compiles the loop again at "
-               "every call" if eager and "differed" not in difference(worst)
-               else difference(worst))
         found.append(Recompile(path, line, name, test, len(worst),
                                sum(len(c) for c in tests.values()), why, seconds, eager))
     return found
@@ -192,21 +201,21 @@ def difference(compiles: list[dict]) -> str:
 
 
 def recompile_message(r: Recompile) -> str:
-    what = f"`lax.{r.name}` outside `jit`" if r.eager else f"`{r.name}`"
+    what = f"`{r.name}` outside `jit`" if r.eager else f"`{r.name}`"
     run = f" ({r.run_count} in the run)" if r.run_count > r.count else ""
     return (f"{what} compiled {r.count} times in {r.test}{run}: {r.why}; trace and compile "
             f"{r.seconds:.2f} s in all")
 
 
-def annotated(static: Diagnostic, measures: dict[str, LoopMeasure], minimum: int
-              ) -> tuple[Diagnostic, str | None]:
+def annotated(static: Diagnostic, measures: dict[str, LoopMeasure], minimum: int,
+              min_equations: int = MIN_EQUATIONS) -> tuple[Diagnostic, str | None]:
     """A static SCN3xx finding with what the run measured at its line, and the key of the
     measured loop it stands for (so that no SCN304 repeats it)."""
     key = f"{static.path}:{static.start.line}"
     m = measures.get(key)
     if m is None:
         return with_message(static, "; measured: no test compiled it"), None
-    if m.trips >= minimum and m.equations > 0:
+    if costly(m, minimum, min_equations):
         return with_message(static, f"; measured: unrolled {figures(m)}"), key
     return with_message(static, f"; measured: cheap, ran {figures(m)}"), key
 

@@ -22,6 +22,7 @@ import json
 import os
 import sys
 import threading
+import time
 import weakref
 from collections import Counter
 
@@ -125,8 +126,10 @@ class Measurements:
         finally:
             self.local.inside = False
         try:
+            started = time.perf_counter()
             self.current = self.record(fun, ji, args, kwargs, result, trips_before,
                                        iterations_before)
+            self.current["measure_s"] = time.perf_counter() - started  # the plugin's own cost
             self.compiles.append(self.current)
         except Exception as error:  # a measurement problem is reported, never raised
             self.problem(f"a trace could not be measured: {type(error).__name__}: {error}")

@@ -16,7 +16,7 @@ def rollout(x, steps):
 @jax.jit
 def by_rows(x):
     total = jnp.zeros(x.shape[1:])
-    for i in range(x.shape[0]):  # a shape: 12 rows in the tests
+    for i in range(x.shape[0]):  # a shape: 16 rows in the tests
         total = total + x[i] * 2.0
     return total
 
@@ -31,7 +31,7 @@ def grid(x):
 
 @jax.jit
 def summed(x):
-    return sum(x)  # iterates over a traced array: one slice per row (16 in the tests)
+    return sum(x)  # iterates over a traced array: one slice per row (32 in the tests)
 
 
 class Stack:
@@ -70,3 +70,8 @@ def kept_unrolled(x):
     for k in range(12):  # noqa: SCN301, SCN304 (an unroll kept on purpose)
         x = x * 0.5 + k
     return x
+
+
+@partial(jax.jit, static_argnums=1)
+def pick(x, n):
+    return jnp.stack([x[k] for k in range(n)])  # 12 trips, 1 equation each: cheap

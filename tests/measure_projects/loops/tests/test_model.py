@@ -12,7 +12,7 @@ def test_rollout():
 
 
 def test_by_rows():
-    np.testing.assert_allclose(model.by_rows(jnp.ones((12, 2))), np.full(2, 24.0))
+    np.testing.assert_allclose(model.by_rows(jnp.ones((16, 2))), np.full(2, 32.0))
 
 
 def test_grid():
@@ -20,15 +20,15 @@ def test_grid():
 
 
 def test_summed():
-    np.testing.assert_allclose(model.summed(jnp.arange(32.0).reshape(16, 2)),
-                               np.arange(32.0).reshape(16, 2).sum(0))
+    np.testing.assert_allclose(model.summed(jnp.arange(64.0).reshape(32, 2)),
+                               np.arange(64.0).reshape(32, 2).sum(0))
 
 
 def test_stack():
     x = np.ones(3, np.float32)
-    for k in range(11):
+    for k in range(20):
         x = np.maximum(x * k, 0.0) + 1.0
-    np.testing.assert_allclose(model.Stack(11)(jnp.ones(3)), x)
+    np.testing.assert_allclose(model.Stack(20)(jnp.ones(3)), x)
 
 
 def test_short_and_rolled():
@@ -38,3 +38,7 @@ def test_short_and_rolled():
 
 def test_kept_unrolled():
     assert model.kept_unrolled(jnp.ones(2)).shape == (2,)
+
+
+def test_pick():
+    np.testing.assert_allclose(model.pick(jnp.arange(12.0), 12), np.arange(12.0))
