@@ -33,7 +33,8 @@ def run_measure(args) -> int:
     settings = with_overrides(
         settings,
         select=tuple(validate_codes(list(args.select), "--select")) if args.select else None,
-        ignore=tuple(validate_codes(list(args.ignore), "--ignore")) if args.ignore else None)
+        ignore=tuple(validate_codes(list(args.ignore), "--ignore")) if args.ignore else None,
+        preview=True if args.preview else None)
     measured = measurements(args, settings, root)
     if measured.error:
         raise UsageError(measured.error)
