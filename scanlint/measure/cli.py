@@ -86,7 +86,8 @@ def measured_diagnostics(measured: Measured, paths: list[str], settings, min_rec
     minimum = settings.min_unrolled_trips
     out, stood_for = [], set()
     for d in static:
-        annotated, key = findings.annotated(d, absolute_keys(measures), minimum, min_equations)
+        annotated, key = findings.annotated(d, absolute_keys(measures), measured.compiles,
+                                            minimum, min_equations)
         out.append(annotated)
         stood_for.add(key)
     for m in findings.unrolled(measures, minimum, min_equations):

@@ -207,17 +207,37 @@ def recompile_message(r: Recompile) -> str:
             f"{r.seconds:.2f} s in all")
 
 
-def annotated(static: Diagnostic, measures: dict[str, LoopMeasure], minimum: int,
-              min_equations: int = MIN_EQUATIONS) -> tuple[Diagnostic, str | None]:
+def annotated(static: Diagnostic, measures: dict[str, LoopMeasure], compiles: list[dict],
+              minimum: int, min_equations: int = MIN_EQUATIONS) -> tuple[Diagnostic, str | None]:
     """A static SCN3xx finding with what the run measured at its line, and the key of the
     measured loop it stands for (so that no SCN304 repeats it)."""
     key = f"{static.path}:{static.start.line}"
     m = measures.get(key)
-    if m is None:
+    if m is not None:
+        verdict = "unrolled" if costly(m, minimum, min_equations) else "cheap, ran"
+        return with_message(static, f"; measured: {verdict} {figures(m)}"), key
+    first, last = static.statement_lines if static.statement_lines[0] else (static.start.line,) * 2
+    seen = uncounted(compiles, static.path, (first, last))
+    if seen is None:
         return with_message(static, "; measured: no test compiled it"), None
-    if costly(m, minimum, min_equations):
-        return with_message(static, f"; measured: unrolled {figures(m)}"), key
-    return with_message(static, f"; measured: cheap, ran {figures(m)}"), key
+    return with_message(static, f"; measured: its lines made {seen}; its trips were not counted "
+                                "(a test file: pytest compiles those, not scanlint)"), None
+
+
+def uncounted(compiles: list[dict], path: str, span: tuple[int, int]) -> str | None:
+    """The equations a loop's lines made in the compile where they made the most, for a loop
+    whose trips were not counted (None when no compile holds them)."""
+    best = None
+    for compiled in compiles:
+        counts = compiled["lines"].get(path, {})
+        equations = sum(counts.get(str(n), 0) for n in range(span[0], span[1] + 1))
+        if equations and (best is None or equations > best[0]):
+            best = (equations, compiled)
+    if best is None:
+        return None
+    equations, c = best
+    return (f"{equations:,} of {c['equations']:,} equations of `{c['function']['name']}` in "
+            f"{c['test']}, compile {c['lower_s'] + c['compile_s']:.2f} s")
 
 
 def with_message(d: Diagnostic, extra: str) -> Diagnostic:

@@ -1,4 +1,5 @@
 import numpy as np
+import jax
 import jax.numpy as jnp
 
 from loops_pkg import model
@@ -42,3 +43,14 @@ def test_kept_unrolled():
 
 def test_pick():
     np.testing.assert_allclose(model.pick(jnp.arange(12.0), 12), np.arange(12.0))
+
+
+@jax.jit
+def in_a_test_file(x):
+    for k in range(12):  # pytest compiles this file: its trips are not counted
+        x = jnp.sin(x) + k
+    return x
+
+
+def test_in_a_test_file():
+    assert in_a_test_file(jnp.ones(2)).shape == (2,)
