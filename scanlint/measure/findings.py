@@ -176,7 +176,7 @@ def compile_key(compiled: dict) -> tuple | None:
     if function["path"]:
         return function["path"], function["line"], function["name"], False
     site = compiled.get("call_site")
-    if site and compiled["equations"] >= 2:
+    if site and compiled.get("bodies"):  # a scan, while or cond: its body is a new function
         return site[0], site[1], function["name"], True
     return None
 

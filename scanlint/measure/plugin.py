@@ -136,7 +136,11 @@ class Measurements:
         return result
 
     def record(self, fun, ji, args, kwargs, result, trips_before, iterations_before) -> dict:
-        total, lines = self.equations(result.params["jaxpr"].jaxpr)
+        from jax._src import core
+
+        jaxpr = result.params["jaxpr"].jaxpr
+        total, lines = self.equations(jaxpr)
+        bodies = sum(1 for eqn in jaxpr.eqns if any(core.jaxprs_in_params(eqn.params)))
         trips = {k: n - trips_before.get(k, 0) for k, n in instrument.TRIPS.items()
                  if n != trips_before.get(k, 0)}
         iterations = {k: n - iterations_before.get(k, 0) for k, n in self.iterations.items()
@@ -144,7 +148,8 @@ class Measurements:
         return {"test": self.test, "function": self.describe_function(fun),
                 "new_object": self.first_sight(fun),
                 "arguments": arguments(fun, ji, args, kwargs),
-                "equations": total, "lines": lines, "trips": trips, "iterations": iterations,
+                "equations": total, "bodies": bodies, "lines": lines, "trips": trips,
+                "iterations": iterations,
                 "call_site": self.call_site(), "trace_s": self.take_trace_s(), "lower_s": 0.0,
                 "compile_s": 0.0, "compiled": False}
 
