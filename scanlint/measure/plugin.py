@@ -194,10 +194,11 @@ class Measurements:
             if field == "compile_s":
                 self.current["compiled"] = True
 
-    def iterated(self, length: int) -> None:
-        site = self.call_site()
-        if site is not None:
-            self.iterations[f"{site[0]}:{site[1]}"] += length
+    def iterated(self, frame, length: int) -> None:
+        """An iteration over a traced array written in the project (`sum(x)` there), not one
+        inside jax that the project's line only called."""
+        if self.is_project(frame.f_code.co_filename):
+            self.iterations[f"{frame.f_code.co_filename}:{frame.f_lineno}"] += length
 
     def problem(self, text: str) -> None:
         if text not in self.problems:
@@ -290,7 +291,7 @@ def install(book: Measurements) -> None:
     def measured_iter(self):
         iterator = tracer_iter(self)  # raises as it did for what cannot be iterated
         try:
-            book.iterated(len(self))
+            book.iterated(sys._getframe(1), len(self))
         except Exception:
             pass
         return iterator
