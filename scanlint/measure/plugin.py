@@ -97,10 +97,12 @@ class Measurements:
 
         total = 0
         for eqn in jaxpr.eqns:
+            # jax's tracebacks stop where a jitted function was entered (its C++ dispatch), so
+            # an inner jit's equations show only the frames inside it: the lines of the
+            # equation that calls it are added (an equation inside a jnp function shows no
+            # project frame at all, and counts for the line that called it).
             own = self.frames(eqn.source_info.traceback)
-            # A sub-jaxpr traced elsewhere (jax caches inner jits: jnp's functions) carries
-            # the frames of that first trace; its equations belong to this equation's line.
-            frames = own if own[:len(outer)] == outer else outer
+            frames = tuple(dict.fromkeys(outer + own))
             total += 1
             for path, line in set(frames):
                 lines.setdefault(path, Counter())[line] += 1

@@ -75,3 +75,21 @@ def kept_unrolled(x):
 @partial(jax.jit, static_argnums=1)
 def pick(x, n):
     return jnp.stack([x[k] for k in range(n)])  # 12 trips, 1 equation each: cheap
+
+
+class Env:
+    """A jitted step calling a jitted method (jaxmarl's `step` -> `step_env`): jax's
+    tracebacks stop at the inner jit, and its loop's equations still count."""
+
+    def __init__(self, agents):
+        self.agents = agents
+
+    @partial(jax.jit, static_argnums=0)
+    def step(self, x):
+        return self.step_env(x) + 1.0
+
+    @partial(jax.jit, static_argnums=0)
+    def step_env(self, x):
+        for _ in range(self.agents):  # an attribute: 20 agents in the test
+            x = jnp.concatenate([x, jnp.sin(x[:1])])
+        return x

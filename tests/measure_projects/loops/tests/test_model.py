@@ -54,3 +54,7 @@ def in_a_test_file(x):
 
 def test_in_a_test_file():
     assert in_a_test_file(jnp.ones(2)).shape == (2,)
+
+
+def test_env_step():
+    assert model.Env(20).step(jnp.ones(2)).shape == (22,)
