@@ -46,10 +46,11 @@ def loops(tmp_path_factory):
     return copy, measured, diagnose(copy, measured, Settings())
 
 
-def diagnose(copy, measured, settings):
+def diagnose(copy, measured, settings, min_equations=50):
     from scanlint.measure.cli import measured_diagnostics
 
-    return measured_diagnostics(measured, [str(copy)], settings, min_recompiles=3)
+    return measured_diagnostics(measured, [str(copy)], settings, min_recompiles=3,
+                                min_equations=min_equations)
 
 
 def test_each_loop_is_found_with_its_measured_count(loops):
@@ -82,8 +83,21 @@ def test_a_higher_setting_shows_the_static_findings_cheap(loops):
     copy, measured, _ = loops
     diagnostics, _ = diagnose(copy, measured, Settings(min_unrolled_trips=40))
     assert not [d for d in diagnostics if d.code == "SCN304"]
-    cheap = sorted(d.start.line for d in diagnostics if "measured: cheap, ran" in d.message)
-    assert cheap == expected("loops")["min_unrolled_trips_40"]["cheap"]
+    fewer = sorted(d.start.line for d in diagnostics if "measured: ran only 16 times" in d.message
+                   and "(fewer than min-unrolled-trips = 40)" in d.message)
+    assert fewer == expected("loops")["min_unrolled_trips_40"]["fewer"]
+
+
+def test_a_higher_equation_minimum_shows_the_static_findings_cheap(loops):
+    from scanlint.core.settings import Settings
+
+    copy, measured, _ = loops
+    diagnostics, _ = diagnose(copy, measured, Settings(), min_equations=1000)
+    assert not [d for d in diagnostics if d.code == "SCN304"]
+    cheap = sorted(d.start.line for d in diagnostics
+                   if "measured: cheap, ran" in d.message and "(fewer than 1000 equations)"
+                   in d.message)
+    assert cheap == expected("loops")["min_equations_1000"]["cheap"]
 
 
 def test_every_output_format_carries_the_measured_figures(loops):

@@ -214,8 +214,13 @@ def annotated(static: Diagnostic, measures: dict[str, LoopMeasure], compiles: li
     key = f"{static.path}:{static.start.line}"
     m = measures.get(key)
     if m is not None:
-        verdict = "unrolled" if costly(m, minimum, min_equations) else "cheap, ran"
-        return with_message(static, f"; measured: {verdict} {figures(m)}"), key
+        if costly(m, minimum, min_equations):
+            return with_message(static, f"; measured: unrolled {figures(m)}"), key
+        if m.trips < minimum:
+            return with_message(static, f"; measured: ran only {figures(m)} (fewer than "
+                                        f"min-unrolled-trips = {minimum})"), key
+        return with_message(static, f"; measured: cheap, ran {figures(m)} (fewer than "
+                                    f"{min_equations} equations)"), key
     first, last = static.statement_lines if static.statement_lines[0] else (static.start.line,) * 2
     seen = uncounted(compiles, static.path, (first, last))
     if seen is None:

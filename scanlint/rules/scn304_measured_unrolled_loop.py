@@ -7,7 +7,8 @@ class MeasuredUnrolledLoop(Rule):
     Reported by `scanlint measure --pytest ARGS`, never by `scanlint check`: a Python `for` or
     `while` loop, a comprehension, or an iteration over a traced array (`sum(x)`,
     `for row in x`) that ran at least `min-unrolled-trips` times (default 10) while jax traced
-    a function the project's tests compiled, and that made equations of the compiled program.
+    a function the project's tests compiled, and that added at least 50 equations
+    (`--min-equations`) to the compiled program.
     The message gives the measured count, the equations it contributed out of the function's
     total, the per-trip equations, the trace and compile seconds of that function, and the
     test that compiled it. The count is measured, so it is found whatever sets it: a static
