@@ -1,4 +1,5 @@
-"""The command line: `scanlint check`, `scanlint rule`, `scanlint verify`, `scanlint server`.
+"""The command line: `scanlint check`, `scanlint rule`, `scanlint verify`, `scanlint measure`,
+`scanlint server`.
 
 Diagnostics go to stdout, the summary to stderr. Exit 0: clean; 1: findings left; 2: error.
 """
@@ -36,6 +37,7 @@ EXAMPLES = """examples:
                                              write fixes proven bit-identical on the tests' calls
   scanlint rule SCN101                       what a rule checks and why
   scanlint verify --rev HEAD~1 src/sim.py    prove a change computes the same bits
+  scanlint measure --pytest tests/ src/      count the loops jit unrolls when the tests run
 """
 
 
@@ -109,6 +111,9 @@ def build_parser() -> argparse.ArgumentParser:
     from scanlint.verify.arguments import add_verify_parser
 
     add_verify_parser(commands)
+    from scanlint.measure.arguments import add_measure_parser
+
+    add_measure_parser(commands, _codes, sorted(FORMAT_MODULES))
     commands.add_parser("server", help="run the language server on stdio (needs scanlint[lsp])")
     return parser
 
@@ -128,6 +133,10 @@ def main(argv: list[str] | None = None) -> int:
             from scanlint.verify.cli import run_verify
 
             return run_verify(args)
+        if args.command == "measure":
+            from scanlint.measure.cli import run_measure
+
+            return run_measure(args)
         if args.command == "server":
             from scanlint.lsp import serve
 

@@ -24,7 +24,7 @@ LAYERS = (
     ("fixes",),
     ("rules",),
     ("engine", "report"),
-    ("verify", "cli", "lsp", "flake8_plugin", "review", "__main__"),  # the faces
+    ("verify", "measure", "cli", "lsp", "flake8_plugin", "review", "__main__"),  # the faces
 )
 RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names}
 

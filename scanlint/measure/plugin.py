@@ -1,0 +1,340 @@
+"""A pytest plugin that measures every `jit` compile the tests cause.
+
+`scanlint measure` runs `python -m pytest -p scanlint.measure.plugin ARGS` in a subprocess with
+SCANLINT_MEASURE naming a request ({"root": project root, "output": folder}); without it the
+plugin does nothing. It runs only there, so it may import jax.
+
+Per top-level trace of a jitted function (jax's `_trace_for_jit`, wrapped; it returns the
+jaxpr and sees the arguments) it records: the function, its arguments as jit saw them (static
+ones by value, the others as shapes), the equations per source line of the project (every
+frame of the project in an equation's traceback counts it, sub-jaxprs included: scan, while
+and cond bodies, inner jits), how often each counted loop ran and how many elements each
+iteration over a traced array gave (`sum(x)`), and, from `jax.monitoring`'s duration events,
+the trace, lowering and compile seconds. Each pytest process writes `measure-<pid>.json`.
+Nothing here changes what the tests compute: the wrappers return what they wrap.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import json
+import os
+import sys
+import threading
+import time
+import weakref
+from collections import Counter
+
+import pytest
+
+from scanlint.measure import instrument
+
+REQUEST_ENV = "SCANLINT_MEASURE"
+EVENTS = {"/jax/core/compile/jaxpr_trace_duration": "trace_s",
+          "/jax/core/compile/jaxpr_to_mlir_module_duration": "lower_s",
+          "/jax/core/compile/backend_compile_duration": "compile_s"}
+MAX_DESCRIPTION = 60  # characters of an argument's description
+SCANLINT_HOME = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+class Measurements:
+    def __init__(self, request: dict) -> None:
+        self.root = os.path.abspath(request["root"])
+        self.output = request["output"]
+        self.test = "(collection)"
+        self.compiles: list[dict] = []
+        self.current: dict | None = None  # the last trace: the lowering and compile after it
+        self.last_trace_s = 0.0
+        self.failed_tests: list[str] = []
+        self.problems: list[str] = []
+        self.iterations: Counter = Counter()
+        self.seen_functions: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+        self.local = threading.local()
+        self.finder = instrument.CountingFinder(self.root, (SCANLINT_HOME,))
+        self.project_files: dict[str, bool] = {}
+        self.lines_at: dict[tuple, int | None] = {}  # (code, bytecode offset) -> its line
+
+    # -- which frames are the project's -----------------------------------------------------
+    def is_project(self, path: str) -> bool:
+        known = self.project_files.get(path)
+        if known is None:
+            absolute = os.path.abspath(path)
+            known = (os.path.commonpath([absolute, self.root]) == self.root
+                     and not instrument.is_installed(absolute)
+                     and os.path.commonpath([absolute, SCANLINT_HOME]) != SCANLINT_HOME)
+            self.project_files[path] = known
+        return known
+
+    def frames(self, traceback) -> tuple[tuple[str, int], ...]:
+        """The project's frames of an equation's traceback, outermost first."""
+        if traceback is None:
+            return ()
+        try:
+            codes, lastis = traceback.raw_frames()
+        except Exception:
+            return ()
+        found = []
+        for code, lasti in zip(codes, lastis):
+            if self.is_project(code.co_filename):
+                line = self.lines_at.get((code, lasti), -1)
+                if line == -1:
+                    line = self.lines_at[(code, lasti)] = line_at(code, lasti)
+                if line is not None:
+                    found.append((code.co_filename, line))
+        return tuple(reversed(found))
+
+    # -- equations ------------------------------------------------------------------------
+    def equations(self, jaxpr) -> tuple[int, dict[str, dict[int, int]]]:
+        """All equations (sub-jaxprs included) and, per project file and line, how many
+        have that line in one of their frames."""
+        lines: dict[str, Counter] = {}
+        total = self.walk(jaxpr, (), lines, set())
+        return total, {path: dict(counts) for path, counts in lines.items()}
+
+    def walk(self, jaxpr, outer: tuple, lines: dict, active: set) -> int:
+        from jax._src import core
+
+        total = 0
+        for eqn in jaxpr.eqns:
+            # jax's tracebacks stop where a jitted function was entered (its C++ dispatch), so
+            # an inner jit's equations show only the frames inside it: the lines of the
+            # equation that calls it are added (an equation inside a jnp function shows no
+            # project frame at all, and counts for the line that called it).
+            own = self.frames(eqn.source_info.traceback)
+            frames = tuple(dict.fromkeys(outer + own))
+            total += 1
+            for path, line in set(frames):
+                lines.setdefault(path, Counter())[line] += 1
+            for sub in core.jaxprs_in_params(eqn.params):
+                if id(sub) in active:
+                    continue
+                active.add(id(sub))
+                total += self.walk(sub, frames, lines, active)
+                active.discard(id(sub))
+        return total
+
+    # -- one trace ---------------------------------------------------------------------------
+    def traced(self, fun, ji, args, kwargs, run):
+        from jax._src import core
+
+        if not core.trace_state_clean() or getattr(self.local, "inside", False):
+            return run()
+        self.local.inside = True
+        trips_before = instrument.TRIPS.copy()
+        iterations_before = self.iterations.copy()
+        try:
+            result = run()
+        finally:
+            self.local.inside = False
+        try:
+            started = time.perf_counter()
+            self.current = self.record(fun, ji, args, kwargs, result, trips_before,
+                                       iterations_before)
+            self.current["measure_s"] = time.perf_counter() - started  # the plugin's own cost
+            self.compiles.append(self.current)
+        except Exception as error:  # a measurement problem is reported, never raised
+            self.problem(f"a trace could not be measured: {type(error).__name__}: {error}")
+        return result
+
+    def record(self, fun, ji, args, kwargs, result, trips_before, iterations_before) -> dict:
+        from jax._src import core
+
+        jaxpr = result.params["jaxpr"].jaxpr
+        total, lines = self.equations(jaxpr)
+        bodies = sum(1 for eqn in jaxpr.eqns if any(core.jaxprs_in_params(eqn.params)))
+        trips = {k: n - trips_before.get(k, 0) for k, n in instrument.TRIPS.items()
+                 if n != trips_before.get(k, 0)}
+        iterations = {k: n - iterations_before.get(k, 0) for k, n in self.iterations.items()
+                      if n != iterations_before.get(k, 0)}
+        return {"test": self.test, "function": self.describe_function(fun),
+                "new_object": self.first_sight(fun),
+                "arguments": arguments(fun, ji, args, kwargs),
+                "equations": total, "bodies": bodies, "lines": lines, "trips": trips,
+                "iterations": iterations,
+                "call_site": self.call_site(), "trace_s": self.take_trace_s(), "lower_s": 0.0,
+                "compile_s": 0.0, "compiled": False}
+
+    def take_trace_s(self) -> float:
+        seconds, self.last_trace_s = self.last_trace_s, 0.0
+        return seconds
+
+    def describe_function(self, fun) -> dict:
+        target = unwrapped(fun)
+        code = getattr(target, "__code__", None)
+        name = getattr(target, "__qualname__", None) or getattr(target, "__name__", repr(target))
+        if code is None or not self.is_project(code.co_filename):
+            return {"name": str(name), "path": None, "line": None}
+        return {"name": str(name), "path": code.co_filename, "line": code.co_firstlineno}
+
+    def first_sight(self, fun) -> bool:
+        try:
+            new = fun not in self.seen_functions
+            self.seen_functions[fun] = True
+            return new
+        except TypeError:  # not weakly referenceable: unknown
+            return False
+
+    def call_site(self) -> tuple | None:
+        """The innermost project frame of the Python stack: where the tests called it."""
+        frame = sys._getframe(2)
+        while frame is not None:
+            if self.is_project(frame.f_code.co_filename):
+                return (frame.f_code.co_filename, frame.f_lineno)
+            frame = frame.f_back
+        return None
+
+    # -- jax.monitoring -------------------------------------------------------------------------
+    def duration(self, event: str, seconds: float, **kwargs) -> None:
+        """The trace's event ends inside the wrapped trace, before its record exists; the
+        lowering and compile events follow the trace they belong to."""
+        field = EVENTS.get(event)
+        if field == "trace_s":
+            self.last_trace_s += seconds
+        elif field is not None and self.current is not None:
+            self.current[field] += seconds
+            if field == "compile_s":
+                self.current["compiled"] = True
+
+    def iterated(self, frame, length: int) -> None:
+        """An iteration over a traced array written in the project (`sum(x)` there), not one
+        inside jax that the project's line only called."""
+        if self.is_project(frame.f_code.co_filename):
+            self.iterations[f"{frame.f_code.co_filename}:{frame.f_lineno}"] += length
+
+    def problem(self, text: str) -> None:
+        if text not in self.problems:
+            self.problems.append(text)
+
+    def write(self, exitstatus: int, collected: int) -> None:
+        data = {"exitstatus": exitstatus, "collected": collected,
+                "failed": len(self.failed_tests),
+                "failed_tests": self.failed_tests, "problems": self.problems,
+                "not_instrumented": self.finder.failed,
+                "compiles": [c for c in self.compiles if c["compiled"] or c["lines"]],
+                "loops": {k: list(v) for k, v in self.finder.spans.items()}}
+        path = os.path.join(self.output, f"measure-{os.getpid()}.json")
+        with open(path, "w", encoding="utf-8") as out:
+            json.dump(data, out)
+
+
+def line_at(code, lasti: int) -> int | None:
+    for start, end, line in code.co_lines():
+        if start <= lasti < end:
+            return line
+    return None
+
+
+def unwrapped(fun):
+    for _ in range(16):
+        if isinstance(fun, functools.partial):
+            fun = fun.func
+        elif hasattr(fun, "__wrapped__"):
+            fun = fun.__wrapped__
+        else:
+            return fun
+    return fun
+
+
+def arguments(fun, ji, args: tuple, kwargs: dict) -> dict:
+    """Argument name -> what jit traced it as: a static one's value, the others' shapes."""
+    static = set(ji.static_argnums or ())
+    static_names = set(ji.static_argnames or ())
+    try:
+        names = list(inspect.signature(fun).parameters)
+    except (TypeError, ValueError):
+        names = []
+    described = {}
+    for index, value in enumerate(args):
+        name = names[index] if index < len(names) else f"argument {index}"
+        described[name] = describe(value, index in static)
+    for name, value in kwargs.items():
+        described[name] = describe(value, name in static_names)
+    return described
+
+
+def describe(value, static: bool) -> str:
+    import jax
+
+    try:
+        if static:
+            text = "static " + repr(value)
+        else:
+            text = str(jax.tree_util.tree_map(shape_of, value))
+    except Exception as error:
+        text = f"({type(error).__name__})"
+    return text[:MAX_DESCRIPTION]
+
+
+def shape_of(leaf) -> str:
+    import jax
+
+    try:
+        return jax.typeof(leaf).str_short(short_dtypes=True)
+    except Exception:
+        return type(leaf).__name__
+
+
+def install(book: Measurements) -> None:
+    import jax
+    from jax._src import core, pjit
+
+    sys.meta_path.insert(0, book.finder)
+    trace_for_jit = pjit._trace_for_jit
+
+    @functools.wraps(trace_for_jit)
+    def measured_trace(fun, ji, ctx_mesh, dbg, avals, args, kwargs):
+        return book.traced(fun, ji, args, kwargs,
+                           lambda: trace_for_jit(fun, ji, ctx_mesh, dbg, avals, args, kwargs))
+
+    pjit._trace_for_jit = measured_trace
+    tracer_iter = core.Tracer.__iter__
+
+    def measured_iter(self):
+        iterator = tracer_iter(self)  # raises as it did for what cannot be iterated
+        try:
+            book.iterated(sys._getframe(1), len(self))
+        except Exception:
+            pass
+        return iterator
+
+    core.Tracer.__iter__ = measured_iter
+    jax.monitoring.register_event_duration_secs_listener(book.duration)
+
+
+BOOK: Measurements | None = None
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_load_initial_conftests(early_config, parser, args):
+    global BOOK
+    request_path = os.environ.get(REQUEST_ENV)
+    if not request_path or BOOK is not None:
+        return
+    with open(request_path, encoding="utf-8") as handle:
+        request = json.load(handle)
+    BOOK = Measurements(request)
+    try:
+        install(BOOK)
+    except Exception as error:  # jax changed: the tests still run, the report says why
+        BOOK.problem(f"jax could not be instrumented: {type(error).__name__}: {error}")
+
+
+def pytest_runtest_logstart(nodeid, location):
+    if BOOK is not None:
+        BOOK.test = nodeid
+
+
+def pytest_runtest_logfinish(nodeid, location):
+    if BOOK is not None:
+        BOOK.test = "(between tests)"
+
+
+def pytest_runtest_logreport(report):
+    if BOOK is not None and report.failed and report.nodeid not in BOOK.failed_tests:
+        BOOK.failed_tests.append(report.nodeid)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if BOOK is not None:
+        BOOK.write(int(exitstatus), session.testscollected)

@@ -1,0 +1,41 @@
+"""Functions that the tests make jax compile again and again."""
+
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+
+def scale_each(x, factors):
+    out = []
+    for f in factors:
+        out.append(jax.jit(lambda v: v * f + 1.0)(x))  # a new lambda jitted per call
+    return out
+
+
+@partial(jax.jit, static_argnames="power")
+def powered(x, power):
+    return x ** power + 1.0
+
+
+def powers(x, n):
+    return [powered(x, power=p) for p in range(n)]  # a new static value per call
+
+
+@jax.jit
+def normalized(x):
+    return x / jnp.sum(x)
+
+
+def by_length(n):
+    return [normalized(jnp.ones(k)) for k in range(1, n + 1)]  # a new shape per call
+
+
+def cumulative(xs, c):
+    # lax.scan outside jit with a new body each call: traced and compiled each time
+    return jax.lax.scan(lambda carry, x: (carry + x * c, carry), 0.0, xs)[1]
+
+
+@jax.jit
+def cached(x):
+    return jnp.cos(x) * 2.0

@@ -1,0 +1,145 @@
+"""`scanlint measure` on the fixture projects of tests/measure_projects/: each runs its own
+tests under the plugin, and what it must report (code, line, measured count, equations,
+test) is in the project's expected.toml. The loops project is measured once in process
+(the plugin runs in its pytest subprocess) and rendered in every output format; the
+recompiles project goes through the command line."""
+
+import json
+import os
+import shutil
+
+import pytest
+
+from conftest import ROOT, run_scanlint
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib
+
+pytest.importorskip("jax")
+
+PROJECTS = ROOT / "tests" / "measure_projects"
+CPU = {"JAX_PLATFORMS": "cpu"}
+
+
+def expected(name: str) -> dict:
+    return tomllib.loads((PROJECTS / name / "expected.toml").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def loops(tmp_path_factory):
+    """The loops project's measurements and its diagnostics at the default settings."""
+    from scanlint.core.settings import Settings
+    from scanlint.measure.run import measure
+
+    copy = tmp_path_factory.mktemp("measure") / "loops"
+    shutil.copytree(PROJECTS / "loops", copy)
+    old = {k: os.environ.get(k) for k in CPU}
+    os.environ.update(CPU)
+    try:
+        measured = measure(["-q"], str(copy), timeout=600)
+    finally:
+        for key, value in old.items():
+            os.environ.pop(key) if value is None else os.environ.__setitem__(key, value)
+    assert measured.error is None and measured.warnings == [] and not measured.failed_tests
+    return copy, measured, diagnose(copy, measured, Settings())
+
+
+def diagnose(copy, measured, settings, min_equations=50):
+    from scanlint.measure.cli import measured_diagnostics
+
+    return measured_diagnostics(measured, [str(copy)], settings, min_recompiles=3,
+                                min_equations=min_equations)
+
+
+def test_each_loop_is_found_with_its_measured_count(loops):
+    copy, _, (diagnostics, _) = loops
+    found = {(os.path.relpath(d.path, copy), d.start.line): d for d in diagnostics}
+    for case in expected("loops")["finding"]:
+        d = found.get((case.get("path", "loops_pkg/model.py"), case["line"]))
+        assert d is not None and d.code == case["code"], case
+        if case.get("unmeasured"):
+            assert d.message.endswith("measured: no test compiled it"), d.message
+        elif case.get("uncounted"):
+            assert (f"measured: its lines made {case['uncounted']} of ") in d.message, d.message
+            assert f"in {case['test']}, compile " in d.message and "not counted" in d.message
+        else:
+            assert (f"unrolled {case['unrolled']} times in {case['test']}: "
+                    f"{case['equations']} of ") in d.message, d.message
+
+
+def test_nothing_else_is_reported(loops):
+    _, _, (diagnostics, _) = loops
+    spec = expected("loops")
+    assert sorted(d.start.line for d in diagnostics) == sorted(c["line"] for c in spec["finding"])
+    assert not set(spec["quiet"]["lines"]) & {d.start.line for d in diagnostics
+                                              if d.path.endswith("model.py")}
+
+
+def test_a_higher_setting_shows_the_static_findings_cheap(loops):
+    from scanlint.core.settings import Settings
+
+    copy, measured, _ = loops
+    diagnostics, _ = diagnose(copy, measured, Settings(min_unrolled_trips=40))
+    assert not [d for d in diagnostics if d.code == "SCN304"]
+    fewer = sorted(d.start.line for d in diagnostics if "measured: ran only 16 times" in d.message
+                   and "(fewer than min-unrolled-trips = 40)" in d.message)
+    assert fewer == expected("loops")["min_unrolled_trips_40"]["fewer"]
+
+
+def test_a_higher_equation_minimum_shows_the_static_findings_cheap(loops):
+    from scanlint.core.settings import Settings
+
+    copy, measured, _ = loops
+    diagnostics, _ = diagnose(copy, measured, Settings(), min_equations=1000)
+    assert not [d for d in diagnostics if d.code == "SCN304"]
+    cheap = sorted(d.start.line for d in diagnostics
+                   if "measured: cheap, ran" in d.message and "(fewer than 1000 equations)"
+                   in d.message)
+    assert cheap == expected("loops")["min_equations_1000"]["cheap"]
+
+
+def test_every_output_format_carries_the_measured_figures(loops):
+    from scanlint.report import FORMAT_MODULES, ReportContext, renderer
+
+    copy, _, (diagnostics, sources) = loops
+    ctx = ReportContext(sources=sources, repo_root=str(copy), cwd=str(copy))
+    for name in sorted(FORMAT_MODULES):
+        text = renderer(name)(diagnostics, ctx)
+        assert "SCN304" in text and "unrolled 30 times in tests/test_model.py::test_rollout" \
+            in text.replace("\\u2026", ""), name
+
+
+def test_recompiles_through_the_command_line(tmp_path):
+    copy = tmp_path / "recompiles"
+    shutil.copytree(PROJECTS / "recompiles", copy)
+    raw = tmp_path / "measurements.json"
+    result = run_scanlint("measure", "--pytest=-q", "--output-format", "json",
+                          "--measurements", str(raw), cwd=copy, env=CPU)
+    assert result.returncode == 1, result.stderr
+    spec = expected("recompiles")
+    rows = json.loads(result.stdout)
+    assert sorted(r["location"]["row"] for r in rows) == [c["line"] for c in spec["finding"]]
+    for case, row in zip(spec["finding"], sorted(rows, key=lambda r: r["location"]["row"])):
+        assert row["code"] == "SCN305"
+        assert f"compiled {case['compiles']} times in {case['test']}" in row["message"], row
+        assert case["differed"] in row["message"], row
+    for test in spec["quiet"]["failed"]:
+        assert test in result.stderr
+    saved = json.loads(raw.read_text(encoding="utf-8"))
+    assert saved["failed_tests"] == spec["quiet"]["failed"]
+    assert any(c["function"]["name"] == "cached" for c in saved["compiles"])
+    again = run_scanlint("measure", "--replay", str(raw), cwd=copy)
+    assert again.returncode == 1, again.stderr
+    assert [line.split(": SCN305 ")[0] for line in again.stdout.splitlines()] == [
+        f"recompile_pkg/steps.py:{row['location']['row']}:{row['location']['column']}"
+        for row in sorted(rows, key=lambda r: r["location"]["row"])]
+
+
+def test_a_run_that_cannot_start_is_a_clear_error(tmp_path):
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n", encoding="utf-8")
+    result = run_scanlint("measure", "--pytest=--no-such-option", cwd=tmp_path, env=CPU)
+    assert result.returncode == 2
+    assert result.stderr.startswith("scanlint: error: the test run did not finish")
+    assert "Traceback" not in result.stderr
