@@ -78,7 +78,7 @@ def test_language_server_publishes_and_fixes(tmp_path):
     quick = actions[0]
     assert quick.kind == types.CodeActionKind.QuickFix and quick.is_preferred
     [edit] = quick.edit.changes[uri]
-    assert edit.new_text.startswith("    é = 1\n    def step(c, x):")
+    assert edit.new_text.startswith("    é = 1\n\n    def step(c, x):")
     noqa = actions[1].edit.changes[uri][0]
     assert noqa.new_text == "  # noqa: SCN001" and noqa.range.start.line == 3
     assert actions[2].kind == types.CodeActionKind.SourceFixAll
@@ -135,14 +135,15 @@ def test_language_server_checks_notebook_cells(tmp_path):
     assert [a.title for a in actions] == ["Rewrite `step` as a `def`", "Add `# noqa: SCN001`",
                                           "scanlint: fix all safe fixes"]
     [edit] = actions[0].edit.changes[cell_uris[2]]
-    assert edit.range.start.line == 1 and edit.new_text.startswith("    é = 1\n    def step(c, x):")
+    assert edit.range.start.line == 1
+    assert edit.new_text.startswith("    é = 1\n\n    def step(c, x):")
     [noqa] = actions[1].edit.changes[cell_uris[2]]
     assert noqa.range.start.line == 1 and noqa.new_text == "  # noqa: SCN001"
     assert actions[2].kind == types.CodeActionKind.SourceFixAll
     [whole] = actions[2].edit.changes[cell_uris[2]]
     assert whole.new_text == CELLS[2][1].replace(
         "    é = 1; step = lambda c, x: (c + é * k * x, c)\n",
-        "    é = 1\n    def step(c, x):\n        return (c + é * k * x, c)\n")
+        "    é = 1\n\n    def step(c, x):\n        return (c + é * k * x, c)\n")
     assert set(actions[2].edit.changes) == {cell_uris[2]}  # the other cells are untouched
 
 
