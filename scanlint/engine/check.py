@@ -327,8 +327,12 @@ def fix_text(text: str, path: str, settings: Settings, unsafe: bool = False,
             " the file was left as it was"))
         return False
 
+    def checked(current: str) -> list[Diagnostic]:
+        found = check_text(current, path, settings)
+        return cells.without_edge_blank_lines(found) if cells is not None else found
+
     new_text, applied, diagnostics = apply_fixes_until_stable(
-        text, lambda t: check_text(t, path, settings), wanted, valid,
+        text, checked, wanted, valid,
         cells.applied if cells is not None else None)
     if errors:
         new_text, applied, diagnostics = text, 0, check_text(text, path, settings)
@@ -373,8 +377,9 @@ def check_notebook(source: SourceFile, settings: Settings, fix: bool = False,
 
     path, notebook = source.path, source.notebook
     if not fix:
-        found = check_text(source.text, path, settings)
-        return FileResult(path, notebook.code.boundaries().strip(found), source)
+        cells = notebook.code.boundaries()
+        found = cells.without_edge_blank_lines(check_text(source.text, path, settings))
+        return FileResult(path, cells.strip(found), source)
     cells = notebook.code.boundaries()
     outcome = fix_text(source.text, path, settings, unsafe, cells)
     if outcome.text == source.text:

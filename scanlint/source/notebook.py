@@ -304,6 +304,23 @@ class CellBoundaries:
     def holds_fix(self, fix: Fix) -> bool:
         return self.holds(fix.edits)
 
+    def without_edge_blank_lines(self, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+        """The diagnostics with their fixes' blank lines at a cell's first or last line left
+        out: the blank lines pycodestyle asks for around a definition a fix writes
+        (fixes/layout.py) separate code within a cell; cells are apart already."""
+        return [replace(d, fix=replace(d.fix, edits=tuple(self._trimmed(e) for e in d.fix.edits)))
+                if d.fix is not None else d for d in diagnostics]
+
+    def _trimmed(self, edit: Edit) -> Edit:
+        start, end = self._index.offset(edit.start), self._index.offset(edit.end)
+        content = edit.content
+        if start in self.starts:
+            content = content.lstrip("\r\n")
+        ends_cell = end + 1 in self.starts or end + 1 >= len(self.text)
+        if ends_cell and self.text[end:end + 1] == "\n" and edit.content.strip():
+            content = content.rstrip("\r\n")
+        return edit if content == edit.content else replace(edit, content=content)
+
     def applied(self, text: str, edits: list[Edit], new_text: str) -> None:
         """Follows ``edits`` (which ``holds``), applied to the current ``text`` to make
         ``new_text``: an edit moves the starts of the cells after it."""
