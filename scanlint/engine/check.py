@@ -329,7 +329,7 @@ def fix_text(text: str, path: str, settings: Settings, unsafe: bool = False,
 
     def checked(current: str) -> list[Diagnostic]:
         found = check_text(current, path, settings)
-        return cells.without_edge_blank_lines(found) if cells is not None else found
+        return cells.strip(found) if cells is not None else found
 
     new_text, applied, diagnostics = apply_fixes_until_stable(
         text, checked, wanted, valid,
@@ -377,9 +377,8 @@ def check_notebook(source: SourceFile, settings: Settings, fix: bool = False,
 
     path, notebook = source.path, source.notebook
     if not fix:
-        cells = notebook.code.boundaries()
-        found = cells.without_edge_blank_lines(check_text(source.text, path, settings))
-        return FileResult(path, cells.strip(found), source)
+        found = check_text(source.text, path, settings)
+        return FileResult(path, notebook.code.boundaries().strip(found), source)
     cells = notebook.code.boundaries()
     outcome = fix_text(source.text, path, settings, unsafe, cells)
     if outcome.text == source.text:

@@ -335,9 +335,10 @@ class CellBoundaries:
         return [text[start:end] for start, end in zip(self.starts, ends)]
 
     def strip(self, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
-        """The diagnostics, without the fixes that have an edit spanning cells."""
+        """The diagnostics, without the fixes that have an edit spanning cells, and with
+        their fixes' blank lines at a cell's edge left out (`without_edge_blank_lines`)."""
         return [replace(d, fix=None) if d.fix is not None and not self.holds_fix(d.fix) else d
-                for d in diagnostics]
+                for d in self.without_edge_blank_lines(diagnostics)]
 
 
 # -- the file ------------------------------------------------------------------------------
