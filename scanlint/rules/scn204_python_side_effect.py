@@ -535,12 +535,13 @@ def _rebinds_global(model, scope, call: cst.Call, depth: int = 0) -> str | None:
     `global` (`global _KEY; _KEY, sub = split(_KEY)`, `_STEP += 1`), itself or through the
     functions of the file it calls (three deep). A rebinding under a test of that same name
     (`if _CACHE is None: _CACHE = ...`, a lazy initialisation) is not counted."""
+    if "global" not in model.text:
+        return None  # no function of the file can declare one
     found = file_function(model, scope, call.func) if depth < 3 else None
     if found is None:
         return None
     function, inner, _owner = found
-    writes = _GlobalWrites(function, inner.declared_global)
-    walk.visit(function, writes)
+    writes = _global_writes(model, function, inner.declared_global)
     if writes.rebound:
         return (f"`{_code(call.func)}(...)`, which rebinds global `{writes.rebound[0]}` in "
                 f"`{function.name.value}`,")
@@ -549,6 +550,17 @@ def _rebinds_global(model, scope, call: cst.Call, depth: int = 0) -> str | None:
         if through is not None:
             return f"`{_code(call.func)}(...)`, through {through}"
     return None
+
+
+def _global_writes(model, function: cst.FunctionDef, declared: set[str]) -> "_GlobalWrites":
+    """A function's global writes and calls, read once per file (every body that calls the
+    helper asks)."""
+    key = ("global writes", id(function))
+    if key not in model.memo:
+        writes = _GlobalWrites(function, declared)
+        walk.visit(function, writes)
+        model.memo[key] = writes
+    return model.memo[key]
 
 
 class _GlobalWrites(OwnCode):

@@ -8,6 +8,7 @@ they do not re-derive them.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 import libcst as cst
@@ -587,7 +588,22 @@ def carry_layout(model: FileModel, site: ScanSite, step: StepFunction,
                  lambdas: bool = False) -> CarryLayout | None:
     """The layout of a tuple, list, dict or record (NamedTuple, pytree dataclass) carry, or
     None when the code does not show one. ``lambdas``: a lambda body too (its one returned
-    value; ``returns`` is then empty), for rules that only read the layout."""
+    value; ``returns`` is then empty), for rules that only read the layout.
+
+    Several rules ask for the same site's layout; it is worked out once per file (keyed by
+    the nodes it is read from, which live as long as the file's tree) and each caller gets
+    its own shallow copy, so a rule that narrows `passthrough` narrows only its own."""
+    key = ("carry layout", id(site), id(step.node), id(step.carry_param), step.bound_params,
+           step.returns_pair, lambdas)
+    memo = model.memo
+    if key not in memo:
+        memo[key] = _carry_layout(model, site, step, lambdas)
+    layout = memo[key]
+    return copy.copy(layout) if layout is not None else None
+
+
+def _carry_layout(model: FileModel, site: ScanSite, step: StepFunction,
+                  lambdas: bool) -> CarryLayout | None:
     init = _init_slots(model, site)
     if init is None or step.carry_param is None or not (step.is_def or lambdas):
         return None
@@ -609,7 +625,9 @@ def carry_layout(model: FileModel, site: ScanSite, step: StepFunction,
             return None
         layout.returned.append(slots)
     _find_access(step, layout)
-    layout.passthrough = [i for i in range(layout.size) if _is_passthrough(step, layout, i)]
+    mutated = _mutated_slots(step, layout)
+    layout.passthrough = [i for i in range(layout.size)
+                          if i not in mutated and _is_passthrough(step, layout, i)]
     return layout
 
 
@@ -778,10 +796,8 @@ def slot_index(node: cst.BaseExpression) -> int | None:
 
 def _is_passthrough(step: StepFunction, layout: CarryLayout, i: int) -> bool:
     """Every return gives slot ``i`` back as it came in: implicitly, as `carry[i]`, or as the
-    name the body bound the slot to (and bound nothing else to); and the body does not
-    change the slot's object in place."""
-    if i in _mutated_slots(step, layout):
-        return False
+    name the body bound the slot to (and bound nothing else to). (Whether the body changes
+    the slot's object in place is `_mutated_slots`, asked once per layout.)"""
     params = step.scope.bindings.get(step.carry_name, [])
     carry_unchanged = len(params) == 1 and params[0].kind == "param"
     for values in layout.returned:

@@ -388,6 +388,7 @@ class FileModel:
         self.__dict__.pop("_direct_calls", None)
         self.__dict__.pop("_memo", None)
         self._tree = None
+        walk.forget()  # the children kept for the rules' walks hold the tree too
 
     # -- queries rules share ----------------------------------------------------------
     def references(self, binding: Binding) -> list[tuple[cst.Name, Scope]]:

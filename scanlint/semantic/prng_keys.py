@@ -67,8 +67,8 @@ class ReusedKey:
 
 def reused_keys(model: FileModel, site: ScanSite, step: StepFunction) -> list[ReusedKey]:
     """Every draw the loop body makes with a key that is the same at every step."""
-    if (site.callee, step.ref.role) not in STEP_ROLES:
-        return []
+    if (site.callee, step.ref.role) not in STEP_ROLES or "random" not in model.text:
+        return []  # no draw can be named `jax.random.*` in a file without the word
     layout = carry_layout(model, site, step, lambdas=True) if step.carry_param else None
     flow = _Flow(model, step.scope, _fixed_params(step), layout,
                  step.carry_name if step.carry_param is not None else None)

@@ -72,8 +72,18 @@ def _record(node: cst.CSTNode) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return visited, absent
 
 
-def children(node: cst.CSTNode) -> list[cst.CSTNode]:
+# Rules walk the same bodies again and again (each rule its own visitor), so each node's
+# children are kept once found. A kept entry holds its node, so its id is not reused while
+# kept; `forget` lets a checked file's nodes go, and the bound caps what other callers keep.
+_KEPT_CHILDREN: dict[int, tuple[cst.CSTNode, tuple[cst.CSTNode, ...]]] = {}
+_MOST_KEPT = 300_000
+
+
+def children(node: cst.CSTNode) -> tuple[cst.CSTNode, ...]:
     """``node.children``: its child nodes in source order."""
+    kept = _KEPT_CHILDREN.get(id(node))
+    if kept is not None and kept[0] is node:
+        return kept[1]
     found: list[cst.CSTNode] = []
     for name in _fields(node):
         value = getattr(node, name)
@@ -81,7 +91,15 @@ def children(node: cst.CSTNode) -> list[cst.CSTNode]:
             found.append(value)
         elif value is not None and not isinstance(value, MaybeSentinel):
             found.extend(value)
-    return found
+    if len(_KEPT_CHILDREN) >= _MOST_KEPT:
+        _KEPT_CHILDREN.clear()
+    result = _KEPT_CHILDREN[id(node)] = (node, tuple(found))
+    return result[1]
+
+
+def forget() -> None:
+    """Let go of the children kept so far (a file is checked: its tree can go)."""
+    _KEPT_CHILDREN.clear()
 
 
 # -- visiting -------------------------------------------------------------------------------
