@@ -6,6 +6,7 @@ recompiles project goes through the command line."""
 
 import json
 import os
+import re
 import shutil
 
 import pytest
@@ -98,6 +99,57 @@ def test_a_higher_equation_minimum_shows_the_static_findings_cheap(loops):
                    if "measured: cheap, ran" in d.message and "(fewer than 1000 equations)"
                    in d.message)
     assert cheap == expected("loops")["min_equations_1000"]["cheap"]
+
+
+def timed_fixes(loops, monkeypatch):
+    from scanlint.core.settings import Settings
+    from scanlint.measure import findings, fix_bench
+
+    copy, measured, (diagnostics, sources) = loops
+    for key, value in CPU.items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.chdir(copy)
+    measures = findings.loop_measures(measured.compiles, measured.loops)
+    chosen = fix_bench.fixes_to_time(diagnostics, measures, Settings().min_unrolled_trips, 50)
+    timed, warnings = fix_bench.with_fix_timings(diagnostics, chosen, sources, ["-q"],
+                                                 timeout=600, max_calls=2)
+    return chosen, {d.start.line: d for d in timed if d.path.endswith("model.py")}, warnings
+
+
+def test_bench_fixes_times_each_measured_fix_on_the_tests_calls(loops, monkeypatch):
+    spec = expected("loops")["bench_fixes"]
+    chosen, timed, warnings = timed_fixes(loops, monkeypatch)
+    assert sorted(d.start.line for d in chosen) == spec["timed"]
+    assert warnings == []
+    for line, function in zip(spec["timed"], spec["functions"]):
+        assert re.search(rf"; its fix, on the tests' call of `{function}`: trace\+compile "
+                         r"\d+\.\d\d s -> \d+\.\d\d s, outputs identical$",
+                         timed[line].message), timed[line].message
+    untimed = [d for line, d in timed.items() if line not in spec["timed"]]
+    assert untimed and not any("its fix" in d.message for d in untimed)
+
+
+def test_bench_fixes_says_when_a_fixed_version_computes_something_else(loops, monkeypatch):
+    """A planted change in the fixed text (the step's `* 2.0` made `* 3.0`) must be caught."""
+    from scanlint.measure import fix_bench
+
+    real = fix_bench.fixed_text
+
+    def planted(text, diagnostics):
+        fixed = real(text, diagnostics)
+        assert "x[i] * 2.0" in fixed
+        return fixed.replace("x[i] * 2.0", "x[i] * 3.0")
+
+    monkeypatch.setattr(fix_bench, "fixed_text", planted)
+    _, timed, _ = timed_fixes(loops, monkeypatch)
+    by_rows = timed[expected("loops")["bench_fixes"]["timed"][0]]
+    assert re.search(r", outputs differ \(.*values differ.*\)$", by_rows.message), by_rows.message
+
+
+def test_bench_fixes_needs_a_test_run(tmp_path):
+    done = run_scanlint("measure", "--replay", str(tmp_path / "raw.json"), "--bench-fixes")
+    assert done.returncode == 2
+    assert "--bench-fixes runs the tests' calls again: it needs --pytest" in done.stderr
 
 
 def test_every_output_format_carries_the_measured_figures(loops):

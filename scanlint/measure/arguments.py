@@ -34,6 +34,11 @@ def add_measure_parser(commands, codes, formats) -> None:
     measure.add_argument("--min-equations", type=int, default=50, metavar="N",
                          help="equations an unrolled loop must add to be reported (default: "
                               "50; fewer cost XLA next to nothing)")
+    measure.add_argument("--bench-fixes", action="store_true",
+                         help="time the fixes of the static findings the run measured "
+                              "unrolled: trace+compile before and after on the tests' calls, "
+                              "and whether the outputs stayed identical (runs the tests once "
+                              "more; writes nothing)")
     measure.add_argument("--measurements", metavar="PATH",
                          help="also write the raw measurements (every compile) as JSON to PATH")
     measure.add_argument("--config", metavar="PATH",

@@ -42,6 +42,8 @@ def run_measure(args) -> int:
         write_measurements(measured, args.measurements)
     diagnostics, sources = measured_diagnostics(measured, paths or [root], settings,
                                                 args.min_recompiles, args.min_equations)
+    if args.bench_fixes:
+        diagnostics = timed_fixes(diagnostics, sources, measured, settings, args)
     ctx = ReportContext(sources=sources, repo_root=root)
     sys.stdout.write(renderer(args.output_format)(diagnostics, ctx))
     if not args.quiet:
@@ -57,6 +59,9 @@ def measurements(args, settings, root: str) -> Measured:
     if args.replay:
         if args.pytest is not None:
             raise UsageError("--replay reports an earlier run: it takes no --pytest")
+        if args.bench_fixes:
+            raise UsageError("--bench-fixes runs the tests' calls again: it needs --pytest, "
+                             "not --replay")
         try:
             return load(args.replay)
         except ValueError as error:
@@ -65,6 +70,23 @@ def measurements(args, settings, root: str) -> Measured:
     if not pytest_args:
         raise UsageError('measure needs --pytest ARGS (pytest\'s arguments: "tests/")')
     return measure(pytest_args, root, args.pytest_timeout)
+
+
+def timed_fixes(diagnostics: list[Diagnostic], sources: dict[str, str], measured: Measured,
+                settings, args) -> list[Diagnostic]:
+    """--bench-fixes: the measured static findings' fixes timed on the tests' calls."""
+    from scanlint.measure import fix_bench
+    from scanlint.verify.cli import pytest_line
+
+    measures = findings.loop_measures(measured.compiles, measured.loops)
+    chosen = fix_bench.fixes_to_time(diagnostics, measures, settings.min_unrolled_trips,
+                                     args.min_equations)
+    timed, warnings = fix_bench.with_fix_timings(
+        diagnostics, chosen, sources, pytest_line(args.pytest, settings) or [],
+        args.pytest_timeout, settings.verify_max_calls)
+    measured.warnings += [f"--bench-fixes: {text}" for text in warnings
+                          if f"--bench-fixes: {text}" not in measured.warnings]
+    return timed
 
 
 def write_measurements(measured: Measured, path: str) -> None:
@@ -86,7 +108,7 @@ def measured_diagnostics(measured: Measured, paths: list[str], settings, min_rec
     minimum = settings.min_unrolled_trips
     out, stood_for = [], set()
     for d in static:
-        annotated, key = findings.annotated(d, absolute_keys(measures), measured.compiles,
+        annotated, key = findings.annotated(d, findings.absolute_keys(measures), measured.compiles,
                                             minimum, min_equations)
         out.append(annotated)
         stood_for.add(key)
@@ -107,10 +129,6 @@ def silenced(d: Diagnostic, sources: dict[str, str]) -> bool:
     from scanlint.engine.noqa import noqa_comments, suppressed
 
     return suppressed(d, noqa_comments(sources.get(d.path, "")))
-
-
-def absolute_keys(measures: dict) -> dict:
-    return {f"{os.path.abspath(m.path)}:{m.line}": m for m in measures.values()}
 
 
 def static_findings(paths: list[str], settings) -> tuple[list[Diagnostic], dict[str, str]]:

@@ -16,6 +16,7 @@ frame: a layer's equations count for the loop that called it.
 
 from __future__ import annotations
 
+import os
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -61,6 +62,11 @@ class Recompile:
     why: str
     seconds: float  # trace, lowering and compile of that test's compiles
     eager: bool = False
+
+
+def absolute_keys(measures: dict[str, LoopMeasure]) -> dict[str, LoopMeasure]:
+    """The measures keyed by absolute path and line, as static findings are located."""
+    return {f"{os.path.abspath(m.path)}:{m.line}": m for m in measures.values()}
 
 
 def split_key(key: str) -> tuple[str, int]:
