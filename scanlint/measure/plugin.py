@@ -29,6 +29,7 @@ from collections import Counter
 import pytest
 
 from scanlint.measure import instrument
+from scanlint.verify.pytest_hooks import launch_request, test_following_hooks
 
 REQUEST_ENV = "SCANLINT_MEASURE"
 EVENTS = {"/jax/core/compile/jaxpr_trace_duration": "trace_s",
@@ -308,11 +309,9 @@ BOOK: Measurements | None = None
 @pytest.hookimpl(tryfirst=True)
 def pytest_load_initial_conftests(early_config, parser, args):
     global BOOK
-    request_path = os.environ.get(REQUEST_ENV)
-    if not request_path or BOOK is not None:
+    request = launch_request(REQUEST_ENV) if BOOK is None else None
+    if request is None:
         return
-    with open(request_path, encoding="utf-8") as handle:
-        request = json.load(handle)
     BOOK = Measurements(request)
     try:
         install(BOOK)
@@ -320,14 +319,7 @@ def pytest_load_initial_conftests(early_config, parser, args):
         BOOK.problem(f"jax could not be instrumented: {type(error).__name__}: {error}")
 
 
-def pytest_runtest_logstart(nodeid, location):
-    if BOOK is not None:
-        BOOK.test = nodeid
-
-
-def pytest_runtest_logfinish(nodeid, location):
-    if BOOK is not None:
-        BOOK.test = "(between tests)"
+pytest_runtest_logstart, pytest_runtest_logfinish = test_following_hooks(lambda: BOOK)
 
 
 def pytest_runtest_logreport(report):

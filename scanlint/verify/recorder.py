@@ -50,6 +50,7 @@ import pytest
 
 from scanlint.verify.loading import ModuleLocation, ModuleSource, SourceFinder, attribute_path
 from scanlint.verify.plan import DESCRIPTORS, LOCALS, decorator_name
+from scanlint.verify.pytest_hooks import launch_request, test_following_hooks
 
 REQUEST_ENV = "SCANLINT_RECORD"
 DECORATOR = "__scanlint_entry__"
@@ -632,23 +633,14 @@ BOOK: Book | None = None
 @pytest.hookimpl(tryfirst=True)
 def pytest_load_initial_conftests(early_config, parser, args):
     global BOOK
-    request_path = os.environ.get(REQUEST_ENV)
-    if not request_path or BOOK is not None:
+    request = launch_request(REQUEST_ENV) if BOOK is None else None
+    if request is None:
         return
-    with open(request_path, encoding="utf-8") as handle:
-        request = json.load(handle)
     BOOK = Book(request)
     install(BOOK, request["modules"])
 
 
-def pytest_runtest_logstart(nodeid, location):
-    if BOOK is not None:
-        BOOK.test = nodeid
-
-
-def pytest_runtest_logfinish(nodeid, location):
-    if BOOK is not None:
-        BOOK.test = "(between tests)"
+pytest_runtest_logstart, pytest_runtest_logfinish = test_following_hooks(lambda: BOOK)
 
 
 def pytest_sessionfinish(session, exitstatus):
