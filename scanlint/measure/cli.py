@@ -118,7 +118,7 @@ def measured_diagnostics(measured: Measured, paths: list[str], settings, min_rec
                                    sources))
     for r in findings.recompiles(measured.compiles, min_recompiles):
         out.append(measured_at(findings.RECOMPILED, findings.recompile_message(r), r.path,
-                               r.line, sources))
+                               r.line, sources, on_def=True))
     kept = [d for d in out if d.code in findings.STATIC_LOOP_CODES
             or is_selected(d.code, settings, d.path) and not silenced(d, sources)]
     return sorted(kept, key=Diagnostic.sort_key), sources
@@ -156,10 +156,14 @@ def relocated(d: Diagnostic, path: str) -> Diagnostic:
                       d.statement_lines)
 
 
-def measured_at(code: str, message: str, path: str, line: int, sources: dict[str, str]
-                ) -> Diagnostic:
+def measured_at(code: str, message: str, path: str, line: int, sources: dict[str, str],
+                on_def: bool = False) -> Diagnostic:
+    """A finding at ``line``; with ``on_def``, a function's first line, moved from its first
+    decorator to its `def`."""
     if path not in sources:
         sources[path] = source_text(path)
+    if on_def:
+        line = findings.def_line(sources[path], line)
     return findings.at_line(code, message, path, line, sources[path])
 
 

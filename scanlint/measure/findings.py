@@ -256,6 +256,23 @@ def with_message(d: Diagnostic, extra: str) -> Diagnostic:
                       d.statement_lines)
 
 
+def def_line(text: str, line: int) -> int:
+    """The `def` line of the function whose first decorator is on ``line`` (a code object's
+    first line is its first decorator's), else ``line``: a finding on a function goes on its
+    `def`, where a reader looks for it and puts its `# noqa`."""
+    import ast
+
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return line
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.decorator_list \
+                and node.decorator_list[0].lineno == line:
+            return node.lineno
+    return line
+
+
 def at_line(code: str, message: str, path: str, line: int, text: str) -> Diagnostic:
     """A finding on one source line, from its first non-blank character to its end (a
     `# noqa` there silences it)."""
