@@ -54,8 +54,18 @@ def diagnose(copy, measured, settings, min_equations=50):
                                 min_equations=min_equations)
 
 
+def iterates_with_one_unstack() -> bool:
+    """Whether this jax iterates over a traced array with one `unstack` equation (0.12) rather
+    than a slice and a squeeze per row (0.6 to 0.10)."""
+    import jax
+    import jax.numpy as jnp
+
+    return "unstack" in str(jax.make_jaxpr(list)(jnp.ones((2, 1))))
+
+
 def test_each_loop_is_found_with_its_measured_count(loops):
     copy, _, (diagnostics, _) = loops
+    equations = "equations_unstacked" if iterates_with_one_unstack() else "equations"
     found = {(os.path.relpath(d.path, copy), d.start.line): d for d in diagnostics}
     for case in expected("loops")["finding"]:
         d = found.get((case.get("path", "loops_pkg/model.py"), case["line"]))
@@ -67,7 +77,7 @@ def test_each_loop_is_found_with_its_measured_count(loops):
             assert f"in {case['test']}, compile " in d.message and "not counted" in d.message
         else:
             assert (f"unrolled {case['unrolled']} times in {case['test']}: "
-                    f"{case['equations']} of ") in d.message, d.message
+                    f"{case.get(equations, case['equations'])} of ") in d.message, d.message
 
 
 def test_nothing_else_is_reported(loops):
@@ -82,11 +92,11 @@ def test_a_higher_setting_shows_the_static_findings_cheap(loops):
     from scanlint.core.settings import Settings
 
     copy, measured, _ = loops
-    diagnostics, _ = diagnose(copy, measured, Settings(min_unrolled_trips=40))
+    diagnostics, _ = diagnose(copy, measured, Settings(min_unrolled_trips=70))
     assert not [d for d in diagnostics if d.code == "SCN304"]
     fewer = sorted(d.start.line for d in diagnostics if "measured: ran only 16 times" in d.message
-                   and "(fewer than min-unrolled-trips = 40)" in d.message)
-    assert fewer == expected("loops")["min_unrolled_trips_40"]["fewer"]
+                   and "(fewer than min-unrolled-trips = 70)" in d.message)
+    assert fewer == expected("loops")["min_unrolled_trips_70"]["fewer"]
 
 
 def test_a_higher_equation_minimum_shows_the_static_findings_cheap(loops):

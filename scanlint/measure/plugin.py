@@ -116,7 +116,8 @@ class Measurements:
         return total
 
     # -- one trace ---------------------------------------------------------------------------
-    def traced(self, fun, ji, args, kwargs, run):
+    def traced(self, fun, ji, args, kwargs, run, params=lambda result: result):
+        """``run()`` traces ``fun``; ``params(run())`` is its PjitParams."""
         from jax._src import core
 
         if not core.trace_state_clean() or getattr(self.local, "inside", False):
@@ -130,7 +131,7 @@ class Measurements:
             self.local.inside = False
         try:
             started = time.perf_counter()
-            self.current = self.record(fun, ji, args, kwargs, result, trips_before,
+            self.current = self.record(fun, ji, args, kwargs, params(result), trips_before,
                                        iterations_before)
             self.current["measure_s"] = time.perf_counter() - started  # the plugin's own cost
             self.compiles.append(self.current)
@@ -138,10 +139,10 @@ class Measurements:
             self.problem(f"a trace could not be measured: {type(error).__name__}: {error}")
         return result
 
-    def record(self, fun, ji, args, kwargs, result, trips_before, iterations_before) -> dict:
+    def record(self, fun, ji, args, kwargs, pjit_params, trips_before, iterations_before) -> dict:
         from jax._src import core
 
-        jaxpr = result.params["jaxpr"].jaxpr
+        jaxpr = pjit_params.params["jaxpr"].jaxpr
         total, lines = self.equations(jaxpr)
         bodies = sum(1 for eqn in jaxpr.eqns if any(core.jaxprs_in_params(eqn.params)))
         trips = {k: n - trips_before.get(k, 0) for k, n in instrument.TRIPS.items()
@@ -281,14 +282,7 @@ def install(book: Measurements) -> None:
     from jax._src import core, pjit
 
     sys.meta_path.insert(0, book.finder)
-    trace_for_jit = pjit._trace_for_jit
-
-    @functools.wraps(trace_for_jit)
-    def measured_trace(fun, ji, ctx_mesh, dbg, avals, args, kwargs):
-        return book.traced(fun, ji, args, kwargs,
-                           lambda: trace_for_jit(fun, ji, ctx_mesh, dbg, avals, args, kwargs))
-
-    pjit._trace_for_jit = measured_trace
+    wrap_jit_trace(book, pjit)
     tracer_iter = core.Tracer.__iter__
 
     def measured_iter(self):
@@ -301,6 +295,32 @@ def install(book: Measurements) -> None:
 
     core.Tracer.__iter__ = measured_iter
     jax.monitoring.register_event_duration_secs_listener(book.duration)
+
+
+def wrap_jit_trace(book: Measurements, pjit) -> None:
+    """Wraps the function jit traces with: `_trace_for_jit`, returning the PjitParams, or in
+    jax 0.6, which has no such function, `_infer_params_impl`, returning (PjitParams, the flat
+    arguments)."""
+    if not hasattr(pjit, "_trace_for_jit") and hasattr(pjit, "_infer_params_impl"):
+        infer_params = pjit._infer_params_impl
+
+        @functools.wraps(infer_params)
+        def measured_infer(fun, ji, ctx_mesh, dbg, args, kwargs, *rest, **named):
+            return book.traced(fun, ji, args, kwargs,
+                               lambda: infer_params(fun, ji, ctx_mesh, dbg, args, kwargs,
+                                                    *rest, **named),
+                               params=lambda result: result[0])
+
+        pjit._infer_params_impl = measured_infer
+        return
+    trace_for_jit = pjit._trace_for_jit
+
+    @functools.wraps(trace_for_jit)
+    def measured_trace(fun, ji, ctx_mesh, dbg, avals, args, kwargs):
+        return book.traced(fun, ji, args, kwargs,
+                           lambda: trace_for_jit(fun, ji, ctx_mesh, dbg, avals, args, kwargs))
+
+    pjit._trace_for_jit = measured_trace
 
 
 BOOK: Measurements | None = None

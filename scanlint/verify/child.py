@@ -403,15 +403,19 @@ def optimized_hlo(split: StaticSplit) -> dict:
     try:
         compiled = split.jit().lower(*split.dynamic()).compile()
         module = compiled.runtime_executable().hlo_modules()[0]
-        from jaxlib import _hlo
-
-        options = _hlo.HloPrintOptions.canonical()
+        options = hlo_print_options(module).canonical()
         options.print_large_constants = True
         options.print_metadata = False
         text = module.to_string(options)
         return {"text": re.sub(r"^HloModule \S+", "HloModule _", text)}
     except BaseException as error:
         return {"error": describe(error)}
+
+
+def hlo_print_options(module) -> type:
+    """jaxlib's HloPrintOptions, which jax gives no public name: it is defined beside
+    HloModule, which moved (jaxlib._jax in jax 0.6, jaxlib._hlo in 0.10 and 0.12)."""
+    return sys.modules[type(module).__module__].HloPrintOptions
 
 
 def bench(split: StaticSplit, calls: int) -> dict:

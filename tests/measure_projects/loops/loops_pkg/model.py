@@ -31,7 +31,7 @@ def grid(x):
 
 @jax.jit
 def summed(x):
-    return sum(x)  # iterates over a traced array: one slice per row (32 in the tests)
+    return sum(x)  # iterates over a traced array: one row per trip (64 in the tests)
 
 
 class Stack:

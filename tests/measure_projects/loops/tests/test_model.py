@@ -21,8 +21,8 @@ def test_grid():
 
 
 def test_summed():
-    np.testing.assert_allclose(model.summed(jnp.arange(64.0).reshape(32, 2)),
-                               np.arange(64.0).reshape(32, 2).sum(0))
+    np.testing.assert_allclose(model.summed(jnp.arange(128.0).reshape(64, 2)),
+                               np.arange(128.0).reshape(64, 2).sum(0))
 
 
 def test_stack():
