@@ -33,8 +33,9 @@ class IterationOverArrayUnderJit(Rule):
     code outside `jit`.
 
     ## Why is this bad?
-    Iterating a traced array slices it once per element, so `jit` traces (and XLA compiles)
-    one copy of the loop body, or one addition, per element: with 6,400 elements, `sum(x)`
+    Iterating a traced array gives one traced value per element (a slice each; from jax 0.12
+    one `unstack` that splits them all), so `jit` traces (and XLA compiles) one copy of the
+    loop body, or one addition, per element: with 6,400 elements, `sum(x)`
     took 11-16 s to compile against 0.03 s for `jnp.sum(x)` (jax-ml/jax#1776); a
     comprehension over a batch traces the function once per row (jax-ml/jax#25703); `list(x)`
     of a 400-element array makes 400 traced scalars (google-deepmind/PGMax#8).
