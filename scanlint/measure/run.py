@@ -12,8 +12,7 @@ import tempfile
 from dataclasses import dataclass, field
 
 from scanlint.verify.loading import subprocess_env
-from scanlint.verify.recording import outcome_warning
-from scanlint.verify.runner import last_lines, start_process, wait
+from scanlint.verify.runs import last_lines, outcome_warning, start_process, wait
 
 
 @dataclass

@@ -1,161 +1,191 @@
-"""Comparing two runs' results: pure functions over the JSON the child writes."""
+"""Two sessions' records compared call by call: pure functions over the logs.
+
+Calls are aligned by the test that made them, the function (or transformation, or import)
+called and their order in that test. A pair is *equal* when its inputs, its outcome (the
+output, or the error raised) and everything it left behind are; it *vouches* for the code it
+ran when nothing in it was beyond comparison. A pair that differs is checked against a second
+run of the old version: if that differs from the first too, the pair is *flaky* (the code's
+own nondeterminism), and decides nothing.
+"""
 
 from __future__ import annotations
 
-import base64
 from dataclasses import dataclass, field
+
+from scanlint.verify.effects import difference
+
+EQUAL, DIFFERS, FLAKY, UNCOMPARED = "equal", "differs", "flaky", "not compared"
 
 
 @dataclass
-class Verdict:
+class Pair:
+    """One call, as each version made it."""
+
+    test: str
     label: str
-    status: str  # "identical" | "differs" | "failed" | "not exercised" | "covered"
+    seq: int
+    kind: str
+    old: dict | None
+    new: dict | None
+    status: str = EQUAL
     details: list[str] = field(default_factory=list)
-    function: str = ""  # the function the entry runs
+    blind: str = ""  # why an equal pair cannot vouch ("" when it can)
+    inputs_differ: bool = False
+    # A module's data after a test: the changed code the test's calls reached (each version),
+    # to blame when it differs; and whether it differed after the test before already.
+    blame: tuple[set, set] = (set(), set())
+    inherited: bool = False
     jaxpr_equal: bool | None = None
     hlo_equal: bool | None = None
-    speed_ratio: float | None = None  # new per-call time / old
+    speed_ratio: float | None = None
     compile_ratio: float | None = None
-    compile_seconds: tuple[float, float] | None = None  # trace+compile, old and new
-    # The module's lines each version ran in the modes that compared equal ([line, in a
-    # lambda]): what this call vouches for. Empty when it vouches for nothing.
-    ran: tuple[list, list] = ([], [])
+    compile_seconds: tuple[float, float] | None = None
+
+    @property
+    def name(self) -> str:
+        """`damped [tests/test_sim.py::test_damped_decays]` (`#2` for a test's second call)."""
+        number = f" #{self.seq + 1}" if self.seq else ""
+        if self.test.startswith("call ") and self.label == self.test[5:]:
+            return self.label + number
+        return f"{self.label} [{self.test}]{number}"
+
+    @property
+    def vouches(self) -> bool:
+        return self.status == EQUAL and not self.blind
+
+    def hits(self, version: int) -> tuple[set[int], dict]:
+        record = (self.old, self.new)[version] or {}
+        return set(record.get("executed", ())), {int(k): v for k, v in
+                                                 record.get("traced", {}).items()}
 
 
-def compare_trees(mode: str, old: dict, new: dict) -> list[str]:
-    """Differences between two encoded output trees; empty when bit-identical."""
-    if "error" in old or "error" in new:
-        return []  # reported by the caller as a failure
-    if old.get("static_floats") != new.get("static_floats"):
-        traced = "after" if old.get("static_floats") else "before"
-        return [f"{mode}: Python float arguments could be traced {traced} the change only"]
-    if old["treedef"] != new["treedef"]:
-        return [f"{mode}: pytree structure differs: {old['treedef']} vs {new['treedef']}"]
-    found = []
-    for a, b in zip(old["leaves"], new["leaves"]):
-        where = f"{mode}: leaf {a['path'] or '(root)'}"
-        if a.get("opaque") or b.get("opaque"):  # not a value: no bits (the mode cannot vouch)
-            if a["type"] != b["type"]:
-                found.append(f"{where}: a {a['type']} vs a {b['type']}")
-            continue
-        for key in ("dtype", "shape", "weak_type"):
-            if a[key] != b[key]:
-                found.append(f"{where}: {key} {a[key]} vs {b[key]}")
-        if not found and a["bytes"] != b["bytes"]:
-            found.append(f"{where}: values differ{numeric_difference(a, b)}")
-    return found
+def key(record: dict) -> tuple:
+    return record["test"], record["label"], record["seq"]
 
 
-def numeric_difference(a: dict, b: dict) -> str:
-    """The largest absolute and relative difference, as a diagnostic only."""
-    try:
-        import numpy as np
+def pair_logs(old: list[dict], new: list[dict], again: list[dict] | None = None) -> list[Pair]:
+    """Every call either version made, compared; with ``again`` (a second run of the old
+    version), the pairs that differ are told apart from the flaky ones."""
+    olds, news = {key(r): r for r in old}, {key(r): r for r in new}
+    repeat = {key(r): r for r in again} if again is not None else None
+    pairs = []
+    for k in dict.fromkeys([*olds, *news]):
+        pair = Pair(*k, kind=(olds.get(k) or news.get(k))["kind"], old=olds.get(k),
+                    new=news.get(k))
+        judge(pair)
+        if pair.status == DIFFERS and repeat is not None:
+            rerun = Pair(*k, kind=pair.kind, old=olds.get(k), new=repeat.get(k))
+            judge(rerun)
+            if rerun.status != EQUAL:
+                pair.status = FLAKY
+                pair.details = [f"the old version's two runs differ too ("
+                                f"{(rerun.details or ['?'])[0]}): the code's own "
+                                "nondeterminism, which decides nothing", *pair.details]
+        pairs.append(pair)
+    blame_states(pairs)
+    return pairs
 
-        x = np.frombuffer(base64.b64decode(a["bytes"]), dtype=a["dtype"]).astype(np.float64)
-        y = np.frombuffer(base64.b64decode(b["bytes"]), dtype=b["dtype"]).astype(np.float64)
-        diff = np.abs(x - y)
-        rel = diff / np.maximum(np.abs(x), np.finfo(np.float64).tiny)
-        return f" (max abs diff {diff.max():.3g}, max rel diff {rel.max():.3g})"
-    except Exception:
-        return ""
+
+def blame_states(pairs: list[Pair]) -> None:
+    """A module's data that differs after a test, and did not after the one before, is
+    blamed on the changed code the test's calls reached."""
+    reached: dict[str, tuple[set, set]] = {}
+    for pair in pairs:
+        if pair.kind != "state":
+            hits = reached.setdefault(pair.test, (set(), set()))
+            for version in (0, 1):
+                executed, traced = pair.hits(version)
+                hits[version].update(executed, traced)
+    last: dict[str, str] = {}
+    for pair in pairs:
+        if pair.kind in ("state", "import"):
+            module = pair.label.split(" ", 2)[-1]
+            before, last[module] = last.get(module), pair.status
+            if pair.kind == "state" and pair.status == DIFFERS:
+                pair.inherited = before == DIFFERS
+                if not pair.inherited:
+                    pair.blame = reached.get(pair.test, (set(), set()))
 
 
-def compare_entry(label: str, old: dict | None, new: dict | None, function: str = "") -> Verdict:
-    """Bit for bit, per mode (jit, eager): the output, and what the call left in the objects
-    it was given or reached. A mode in which both versions raise the same error (a function
-    that cannot be jitted as called) is noted, not compared; a mode whose state cannot be
-    compared vouches for nothing; at least one mode must have been compared in both."""
+def judge(pair: Pair) -> None:
+    old, new = pair.old, pair.new
     if old is None or new is None:
-        return Verdict(label, "failed", ["the entry did not run in both versions"], function)
-    for version, result in (("before", old), ("after", new)):
-        if "error" in result:
-            return Verdict(label, "failed", [f"{version}: {result['error']}"], function)
-    details, notes, vouching = [], [], []
-    for mode in ("jit", "eager"):
-        errors = [(version, result[mode]["error"]) for version, result
-                  in (("before", old), ("after", new)) if "error" in result[mode]]
-        if len(errors) == 2 and errors[0][1] == errors[1][1]:
-            notes.append(f"{mode}: raises the same error in both versions: {errors[0][1]}")
-            continue
-        if errors:
-            return Verdict(label, "failed", [f"{version} ({mode}): {error}"
-                                             for version, error in errors], function)
-        found = compare_trees(mode, old[mode], new[mode]) + compare_states(
-            mode, old[mode].get("state"), new[mode].get("state"))
-        details += found
-        blind = unseen(mode, old[mode], new[mode])
-        if blind:
-            notes.append(blind)
-        elif not found:
-            vouching.append(mode)
-    if len(notes) == 2 and not details:
-        raised = [n for n in notes if "raises the same error" in n]
-        status = "failed" if len(raised) == 2 else "not exercised"
-        return Verdict(label, status, [n for n in notes if n not in raised] + raised, function)
-    status = "differs" if details else "identical" if vouching else "not exercised"
-    verdict = Verdict(label, status, details + notes, function)
-    if status == "identical":
-        verdict.ran = tuple(sorted({tuple(line) for mode in vouching
-                                    for line in result[mode].get("ran", [])})
-                            for result in (old, new))
-    verdict.jaxpr_equal = _equal(old.get("jaxpr"), new.get("jaxpr"))
-    verdict.hlo_equal = _equal(old.get("hlo"), new.get("hlo"))
-    if "bench" in old and "bench" in new and "error" not in old["bench"] \
-            and "error" not in new["bench"]:
-        verdict.speed_ratio = new["bench"]["per_call"] / old["bench"]["per_call"]
-        verdict.compile_ratio = new["bench"]["compile"] / old["bench"]["compile"]
-        verdict.compile_seconds = (old["bench"]["compile"], new["bench"]["compile"])
-    return verdict
-
-
-PARTS = ("the arguments", "the keyword arguments", "the object the function was reached through")
-
-
-def compare_states(mode: str, old: dict | None, new: dict | None) -> list[str]:
-    """Differences in what the call left behind: the object it was reached through as built,
-    then the arguments and that object after the call (when the call changed them)."""
-    from scanlint.verify.effects import difference
-
-    if old is None or new is None:
-        return []
-    found = []
-    built = difference(old["built"], new["built"], f"{PARTS[2]}, as built")
-    if built:
-        found.append(f"{mode}: {built}")
-    if (old["changed"] is None) != (new["changed"] is None):
-        which = "before" if new["changed"] is None else "after"
-        found.append(f"{mode}: the call changes its arguments or its object only {which} the "
-                     "change")
-    elif old["changed"] is not None:
-        for part, a, b in zip(PARTS, old["changed"][1], new["changed"][1]):
-            changed = difference(a, b, f"{part}, after the call")
-            if changed:
-                found.append(f"{mode}: {changed}")
-                break
-    return found
-
-
-def unseen(mode: str, old: dict, new: dict) -> str:
-    """Why a mode that ran in both versions cannot vouch, or ''."""
-    opaque = opaque_leaves(old, new)
+        pair.status = DIFFERS
+        pair.details.append(f"made only {'after' if old is None else 'before'} the change")
+        return
+    if not (old.get("compared") and new.get("compared")):
+        pair.status = UNCOMPARED
+        pair.details.append("over the number of calls of one function compared")
+        return
+    found = differences(old, new)
+    if old.get("key") != new.get("key"):
+        pair.inputs_differ = True
+        found.insert(0, "its inputs differ (an earlier difference in the test, or input the "
+                        "test made anew)")
+    if found:
+        pair.status, pair.details = DIFFERS, found
+        return
+    pair.jaxpr_equal = same(old.get("jaxpr"), new.get("jaxpr"), "text", "consts")
+    pair.hlo_equal = same((old.get("jaxpr") or {}).get("hlo"), (new.get("jaxpr") or {}).get("hlo"),
+                          "text")
+    timings(pair)
+    opaque = sorted({*old.get("opaque", ()), *new.get("opaque", ())})
     if opaque:
-        return (f"{mode}: its output holds {opaque} values, which cannot be compared bit for "
-                "bit (arrays, numbers and strings can)")
-    hidden = sorted({*(old.get("state") or {}).get("opaque", ()),
-                     *(new.get("state") or {}).get("opaque", ())})
-    if hidden:
-        return f"{mode}: what the call leaves behind cannot be compared ({hidden[0]})"
-    return ""
+        pair.blind = f"a value cannot be compared: {opaque[0]}"
+    elif pair.kind == "traced" and not pair.jaxpr_equal:
+        pair.blind = ("it was called inside a transformation the caller applied, with traced "
+                      "values, and its jaxprs differ (or could not be made)")
 
 
-def opaque_leaves(*outputs: dict) -> str:
-    """The types of output leaves that are not values (functions, objects), if any."""
-    types = {leaf["type"] for output in outputs
-             for leaf in output.get("leaves", ()) if leaf.get("opaque")}
-    return ", ".join(sorted(types))
+def differences(old: dict, new: dict) -> list[str]:
+    """What differs between two versions' records of one call, in words."""
+    found = []
+    if "error" in old or "error" in new:
+        if old.get("error") != new.get("error"):
+            which = "before" if "error" not in new else "after" if "error" not in old else None
+            found.append(f"raises {old.get('error') or new.get('error')} {which} the change "
+                         "only" if which else f"raises {old['error']} before the change, "
+                         f"{new['error']} after")
+    elif old.get("kind") != "traced":
+        what = "the module's data" if old.get("kind") in ("state", "import") else "output"
+        found += [f"{what}: {d}" for d in [difference(old.get("output"), new.get("output"))]
+                  if d]
+    if ("changed" in old) != ("changed" in new):
+        found.append("changes its arguments, its object or its captured state only "
+                     f"{'before' if 'changed' in old else 'after'} the change")
+    elif "changed" in old:
+        changed = difference(old["changed"], new["changed"])
+        if changed:
+            found.append(f"what it left in its arguments, object or captured state: "
+                         f"{where(changed)}")
+    effects = difference(old.get("effects", []), new.get("effects", []))
+    if effects:
+        found.append(f"its effects (prints, logs, callbacks, random state): {effects}")
+    return found
 
 
-def _equal(a: dict | None, b: dict | None) -> bool | None:
+PARTS = ("the arguments", "the keyword arguments", "the function's captured cells and defaults")
+
+
+def where(text: str) -> str:
+    """`[0][1].x: ...` (a path into [args, kwargs, captured]) in words."""
+    for index, part in enumerate(PARTS):
+        prefix = f"[{index}]"
+        if text.startswith(prefix):
+            return f"{part}{text[len(prefix):]}"
+    return text
+
+
+def same(a: dict | None, b: dict | None, *keys: str) -> bool | None:
     if not a or not b or "error" in a or "error" in b:
         return None
-    return a == b
+    return all(a.get(k) == b.get(k) for k in keys)
+
+
+def timings(pair: Pair) -> None:
+    a = (pair.old.get("jaxpr") or {}).get("bench") or {}
+    b = (pair.new.get("jaxpr") or {}).get("bench") or {}
+    if "per_call" in a and "per_call" in b:
+        pair.speed_ratio = b["per_call"] / a["per_call"]
+        pair.compile_ratio = b["compile"] / a["compile"]
+        pair.compile_seconds = (a["compile"], b["compile"])

@@ -12,6 +12,7 @@ state *opaque*: such a call cannot vouch for anything.
 
 from __future__ import annotations
 
+import base64
 import dataclasses
 import functools
 import hashlib
@@ -21,13 +22,16 @@ import types
 MAX_NODES = 200_000
 MAX_DEPTH = 48
 OPAQUE = "opaque"
+SMALL_BYTES = 4096
+RAW = "__scanlint_raw__"  # on the session's wrappers: the function they wrap
+LABEL = "__scanlint_label__"  # and its name: a lambda's is the name it is bound to
 
 
 class Encoder:
     """Encodes values for one version; ``module`` is the verified module's name."""
 
-    def __init__(self, module: str) -> None:
-        self.module = module
+    def __init__(self, module: str | set[str]) -> None:
+        self.modules = {module} if isinstance(module, str) else set(module)
         self.seen: dict[int, str] = {}
         self.keep: list = []  # what `seen` refers to, alive while encoding
         self.nodes = 0
@@ -67,9 +71,10 @@ class Encoder:
         if isinstance(value, types.ModuleType):
             return ["module", value.__name__]
         if isinstance(value, type):
-            return ["class", _name(value)]
+            return self._class(value, path, depth)
         if isinstance(value, types.FunctionType):
-            return self._function(value, path, depth)
+            return self._function(getattr(value, RAW, value), path, depth,
+                                  getattr(value, LABEL, None))
         if isinstance(value, types.MethodType):
             return ["method", encode(value.__func__, f"{path}.__func__", depth),
                     encode(value.__self__, f"{path}.__self__", depth)]
@@ -92,11 +97,23 @@ class Encoder:
         except Exception:
             return self._opaque(path, f"a {type(value).__name__}, which cannot be compared")
 
-    def _function(self, function: types.FunctionType, path: str, depth: int):
+    def _class(self, cls: type, path: str, depth: int):
+        """A class by name; one of the verified module also by its data (class attributes
+        that are not code), which its methods read."""
+        if cls.__module__ not in self.modules:
+            return ["class", _name(cls)]
+        data = [[name, self.encode(value, f"{path}.{name}", depth)]
+                for name, value in sorted(vars(cls).items())
+                if not name.startswith("__") and not _is_code(value)]
+        return ["class", _name(cls), data]
+
+    def _function(self, function: types.FunctionType, path: str, depth: int,
+                  label: str | None = None):
         """A function of another module by its name; one of the verified module by its name
-        and what it captures (the code itself changed or not: the changed lines must run)."""
-        name = f"{function.__module__}.{function.__qualname__}"
-        if function.__module__ != self.module:
+        (a lambda by the name it is bound to, as the def it could be) and what it captures
+        (the code itself changed or not: the changed lines must run)."""
+        name = f"{function.__module__}.{label or function.__qualname__}"
+        if function.__module__ not in self.modules:
             return ["function", name]
         cells = {}
         for var, cell in zip(function.__code__.co_freevars, function.__closure__ or ()):
@@ -105,7 +122,8 @@ class Encoder:
             except ValueError:  # an empty cell: a name assigned later
                 contents = "<empty cell>"
             cells[var] = self.encode(contents, f"{path}<{var}>", depth)
-        return ["module function", name, sorted(cells), [[k, cells[k]] for k in sorted(cells)],
+        return ["module function", name, sorted(cells),
+                ["cells", [[k, cells[k]] for k in sorted(cells)]],
                 self.encode(function.__defaults__, f"{path}.__defaults__", depth),
                 self.encode(function.__kwdefaults__, f"{path}.__kwdefaults__", depth)]
 
@@ -119,10 +137,13 @@ class Encoder:
         if jax is not None and isinstance(value, jax.core.Tracer):
             return self._opaque(path, "a traced value left behind by a jit")
         if jax is not None and isinstance(value, jax.Array):
-            if jax.dtypes.issubdtype(value.dtype, jax.dtypes.prng_key):
-                value = jax.random.key_data(value)
-            aval = getattr(value, "aval", None)
-            return _array_node(np.asarray(value), bool(getattr(aval, "weak_type", False)))
+            try:
+                if jax.dtypes.issubdtype(value.dtype, jax.dtypes.prng_key):
+                    value = jax.random.key_data(value)
+                aval = getattr(value, "aval", None)
+                return _array_node(np.asarray(value), bool(getattr(aval, "weak_type", False)))
+            except Exception as error:  # a donated (deleted) array, an unfetchable one
+                return self._opaque(path, f"an array that cannot be read ({error})")
         if isinstance(value, (np.ndarray, np.generic)) and np.asarray(value).dtype != object:
             return _array_node(np.asarray(value), False)
         return None
@@ -133,14 +154,24 @@ class Encoder:
 
 
 def _array_node(array, weak: bool) -> list:
+    """dtype, shape, weak type and a digest of the bytes; a small array's bytes too, to say
+    by how much two differ."""
     import numpy as np
 
-    digest = hashlib.sha256(np.ascontiguousarray(array).tobytes()).hexdigest()
-    return ["array", str(array.dtype), list(array.shape), weak, digest]
+    data = np.ascontiguousarray(array).tobytes()
+    small = base64.b64encode(data).decode("ascii") if len(data) <= SMALL_BYTES else None
+    return ["array", str(array.dtype), list(array.shape), weak,
+            hashlib.sha256(data).hexdigest(), small]
 
 
 def _name(cls: type) -> str:
     return f"{cls.__module__}.{cls.__qualname__}"
+
+
+def _is_code(value) -> bool:
+    return isinstance(value, (types.FunctionType, staticmethod, classmethod, property,
+                              functools.partial, type, types.ModuleType)) or \
+        hasattr(value, "__get__") and callable(value)
 
 
 def _wrapped(value):
@@ -173,7 +204,7 @@ def _fields(value) -> list | None:
     return sorted(found.items())
 
 
-def encode_state(module: str, value) -> tuple[object, list[str]]:
+def encode_state(module: str | set[str], value) -> tuple[object, list[str]]:
     """``value`` encoded, and the paths where it cannot be compared (empty when it can)."""
     encoder = Encoder(module)
     encoded = encoder.encode(value)
@@ -194,12 +225,22 @@ def difference(a, b, path: str = "") -> str | None:
                 return None
             return (difference(a[3], b[3], f"{path} (captured by {a[1]})")
                     or difference(a[4:], b[4:], f"{path} (defaults of {a[1]})"))
-        if kind in ("list", "tuple", "set", "frozenset", "dict", "namedtuple", "object"):
+        if kind == "array" and a[1:4] == b[1:4]:
+            return f"{path or '(root)'}: values differ{numeric_difference(a, b)}"
+        if kind == "module data":  # [data, classes]: a class only one version has is code
+            common = {x[0][1] for x in a[2][1]} & {y[0][1] for y in b[2][1]}
+            classes = [[[x for x in side[2][1] if x[0][1] in common]] for side in (a, b)]
+            return (difference(a[1], b[1], path)
+                    or difference(["dict", classes[0][0]], ["dict", classes[1][0]], path))
+        if kind == "class" and (len(a) < 3 or len(b) < 3):
+            return f"{path or '(root)'}: {_describe(a)} vs {_describe(b)}"
+        if kind in ("list", "tuple", "set", "frozenset", "dict", "namedtuple", "object", "class",
+                    "cells"):
             items_a, items_b = a[-1], b[-1]
             if a[:-1] != b[:-1] or len(items_a) != len(items_b):
                 return f"{path or '(root)'}: {_describe(a)} vs {_describe(b)}"
             for i, (x, y) in enumerate(zip(items_a, items_b)):
-                if kind in ("object", "namedtuple"):  # [name, value]
+                if kind in ("object", "namedtuple", "class", "cells"):  # [name, value]
                     found = (f"{path}: {_describe(a)} vs {_describe(b)}" if x[0] != y[0]
                              else difference(x[1], y[1], f"{path}.{x[0]}"))
                 elif kind == "dict":  # [key, value]
@@ -226,6 +267,8 @@ def _describe(node) -> str:
     kind = node[0]
     if kind == "array":
         return f"{node[1]}{node[2]}{' (weak)' if node[3] else ''} array ({node[4][:8]})"
+    if kind == "class":
+        return f"class {node[1]}"
     if kind in ("list", "tuple", "set", "frozenset", "dict"):
         return f"{kind} of {len(node[-1])}"
     if kind in ("object", "namedtuple"):
@@ -233,3 +276,25 @@ def _describe(node) -> str:
     if kind in ("int", "float", "complex", "str", "bool", "bytes", "NoneType"):
         return repr(node[1])
     return " ".join(str(part) for part in node[:2])
+
+
+def numeric_difference(a: list, b: list) -> str:
+    """` (max abs diff 1.2e-07, max rel diff 3e-08)` for two small arrays, else ''."""
+    if a[5] is None or b[5] is None:
+        return ""
+    try:
+        import numpy as np
+
+        x = np.frombuffer(base64.b64decode(a[5]), dtype=a[1]).astype(np.float64)
+        y = np.frombuffer(base64.b64decode(b[5]), dtype=b[1]).astype(np.float64)
+        diff = np.abs(x - y)
+        relative = diff / np.maximum(np.abs(x), np.finfo(np.float64).tiny)
+        return f" (max abs diff {diff.max():.3g}, max rel diff {relative.max():.3g})"
+    except Exception:  # a dtype NumPy cannot widen (a key, a string)
+        return ""
+
+
+def digest(encoded) -> str:
+    import json
+
+    return hashlib.sha256(json.dumps(encoded, sort_keys=True, default=str).encode()).hexdigest()

@@ -1,7 +1,7 @@
 """Where a module lives for Python, and loading one version of it under its real name.
 
 `locate_module` and `project_root` run in scanlint's own process (files and folders only).
-`SourceFinder` runs inside the verify subprocesses: an import hook that serves a given source
+`SourceFinder` runs inside the verify sessions: an import hook that serves a given source
 text for one dotted module name, so a version of `pkg/mod.py` is `pkg.mod`, its relative and
 sibling imports resolve as they do in the project, and every importer (the package's
 `__init__`, the tests) gets that version.
@@ -90,24 +90,15 @@ def subprocess_env(import_roots: list[str]) -> dict:
     return env
 
 
-# -- inside the subprocesses ---------------------------------------------------------------
-def attribute_path(module: str, qualname: str):
-    """`module.qualname` as the module exposes it: how an entry function passed as an
-    argument is pickled, so the replay gets the version it runs."""
-    value = importlib.import_module(module)
-    for part in qualname.split("."):
-        value = getattr(value, part)
-    return value
-
-
+# -- inside the sessions ------------------------------------------------------------------
 @dataclass(frozen=True)
 class ModuleSource:
     location: ModuleLocation
     source: str
-    # source, path -> code object; the recorder wraps the entry functions this way
+    # source, path -> code object: the session puts its probes in this way
     compile: Callable[[str, str], object] | None = None
     extra_globals: dict | None = None  # set in the module before its code runs
-    after_exec: Callable[[object], None] | None = None  # given the module once its code ran
+    execute: Callable[[object, object], None] | None = None  # (code, module): runs the code
 
 
 class SourceFinder(importlib.abc.MetaPathFinder):
@@ -145,9 +136,10 @@ class SourceLoader(importlib.abc.InspectLoader):
         compile_ = found.compile or (lambda source, path: compile(source, path, "exec"))
         code = compile_(found.source, found.location.path)
         self.finder.loaded.add(found.location.name)
-        exec(code, module.__dict__)
-        if found.after_exec is not None:
-            found.after_exec(module)
+        if found.execute is not None:
+            found.execute(code, module)
+        else:
+            exec(code, module.__dict__)
 
     def get_source(self, fullname):
         return self.found.source

@@ -1,146 +1,184 @@
-"""A verdict per changed function from the replayed calls' verdicts and the lines they ran:
-"identical" only where every changed line of the function ran, in both versions, in calls
-that compared equal (outputs and everything they left behind). Pure functions over data.
+"""A verdict per changed function from the compared calls and the probes they reached. Pure
+functions over data.
+
+- **identical**: every probe of the function (the changed code of both versions) was reached
+  in calls that compared equal, outputs and effects, and every such call's jaxprs are equal:
+  the traced computation is the same for every input of those shapes and static values.
+- **agrees**: the same, but some of those calls' jaxprs differ (or there is none: eager code
+  Python decides on values): outputs and effects equal on the calls made, every changed
+  expression executed there (a probe jax only traced counts only where the jaxprs are equal).
+- **differs**: a call that reached its changed code computed or left behind something else.
+- **not exercised**: some changed code never ran in a call that could vouch for it; the
+  verdict names it and why.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from scanlint.verify.changes import MODULE_LEVEL, Changes, Required, spans
-from scanlint.verify.compare import Verdict
+from scanlint.verify.compare import DIFFERS, Pair
+from scanlint.verify.plan import NO_INPUTS
+from scanlint.verify.probes import MODULE_LEVEL, Changes, Probe, spans
 
-PASSING = ("identical", "covered")
-ORDER = ("differs", "failed", "identical", "covered", "not exercised")
+PASSING = ("identical", "agrees")
+SHOWN_SIGNATURES = 3
 
 
 @dataclass
 class FunctionVerdict:
     name: str
-    status: str  # differs, failed, identical, covered (through other calls), not exercised
+    status: str  # identical, agrees, differs, failed, not exercised
     details: list[str] = field(default_factory=list)  # why, in words
-    calls: list[str] = field(default_factory=list)  # how its calls fared in the test run
-    # The changed lines that ran in both versions and those that did not, per version, as
-    # spans (`12-15, 18`), for the text and JSON outputs.
+    calls: list[str] = field(default_factory=list)  # how its calls fared
+    covers: str = ""  # what the proof covers: signatures, static values, transformations
+    # The changed lines reached in both versions and those not, per version (`12-15, 18`).
     ran: dict[str, str] = field(default_factory=dict)
     not_run: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
-class ImportRun:
-    """The two versions' imports, as a run that may vouch: the lines each ran, and whether
-    the module's data after it compared equal (None: it cannot be compared)."""
+class Context:
+    """What the verdicts are said against: the sessions' backend, the changed functions no
+    planned call reaches (no inputs were given for them), the modules the runs imported."""
 
-    ran: tuple[frozenset, frozenset]
-    equal: bool | None
-    difference: str | None = None
-
-
-def vouched(verdicts: list[Verdict], imported: ImportRun | None) -> tuple[set, set]:
-    """The (line, in a lambda) events of the runs that compared equal, per version."""
-    found: tuple[set, set] = (set(), set())
-    for verdict in verdicts:
-        if verdict.status == "identical":
-            for version in (0, 1):
-                found[version].update(tuple(line) for line in verdict.ran[version])
-    if imported is not None and imported.equal:
-        for version in (0, 1):
-            found[version].update(imported.ran[version])
-    return found
+    backend: str | None = None
+    unplanned: frozenset[str] = frozenset()
+    module: str = ""
+    imported: tuple[str, ...] = ()
 
 
-def ran(required: Required, events: set) -> bool:
-    """A line ran if code on it ran; a line defining a lambda, if the lambda itself ran."""
-    return (required.line, True) in events or (
-        not required.in_lambda and (required.line, False) in events)
+def satisfied(probe: Probe, version: int, pair: Pair) -> str | None:
+    """How ``pair`` vouches for ``probe`` ("executed" or "traced"), or None."""
+    executed, traced = pair.hits(version)
+    if probe.id in executed:
+        return "executed"
+    if probe.id in traced and strong(pair):
+        return "traced"
+    return None
 
 
-def function_verdicts(functions: list[str], verdicts: list[Verdict], changes: Changes,
-                      imported: ImportRun | None, tallies: dict[str, list[str]],
-                      spans_of: dict[str, tuple[set, set]]) -> list[FunctionVerdict]:
-    """One verdict per changed function (and one for the module level when lines there
-    changed). ``spans_of``: each function's lines in each version, for functions that
-    changed no line of their own (they use a changed name) and must have run at all."""
-    events = vouched(verdicts, imported)
-    names = list(functions) + ([MODULE_LEVEL] if MODULE_LEVEL in changes.owners() else [])
-    found = [one_function(name, [v for v in verdicts if v.function == name], changes, events,
-                          imported, tallies.get(name, []), spans_of.get(name, (set(), set())))
-             for name in names]
-    for verdict in found:
-        if verdict.status == "covered":
-            others = coverers(verdict.name, verdicts, changes)
-            verdict.details.append(
-                "its lines ran inside: " + ", ".join(f"{v.label} (identical)" for v in others)
-                if others else "its lines ran when the module was imported (its own top-level "
-                               "calls), and the module's data compared equal")
-    return found
+def strong(pair: Pair) -> bool:
+    """Evidence for every input of the call's shapes and static values: equal jaxprs, or the
+    module's import (which has no inputs) compared equal."""
+    return bool(pair.jaxpr_equal) or pair.kind == "import"
 
 
-def coverers(name: str, verdicts: list[Verdict], changes: Changes) -> list[Verdict]:
-    """The calls of other functions that compared equal and ran a changed line of ``name``."""
-    required = changes.of(name)
-    return [v for v in verdicts if v.status == "identical" and v.function != name and any(
-        ran(r, {tuple(line) for line in v.ran[version]})
-        for version in (0, 1) for r in required[version])]
+def touches(pair: Pair, probes: tuple[list[Probe], list[Probe]]) -> bool:
+    return any(p.id in pair.hits(v)[0] or p.id in pair.hits(v)[1] or p.id in pair.blame[v]
+               for v in (0, 1) for p in probes[v])
 
 
-def one_function(name: str, own: list[Verdict], changes: Changes, events: tuple[set, set],
-                 imported: ImportRun | None, tallies: list[str],
-                 lines: tuple[set, set]) -> FunctionVerdict:
-    required = changes.of(name)
-    missing = [[r for r in required[v] if not ran(r, events[v])] for v in (0, 1)]
-    verdict = FunctionVerdict(name, "not exercised", calls=list(tallies))
-    for version, key in ((0, "before"), (1, "after")):
-        done = [r.line for r in required[version] if r not in missing[version]]
-        if done:
-            verdict.ran[key] = spans(done)
-        if missing[version]:
-            verdict.not_run[key] = spans([r.line for r in missing[version]])
-    statuses = {v.status for v in own}
-    if imported is not None and imported.equal is False and (name == MODULE_LEVEL or any(
-            ran(r, imported.ran[v]) for v in (0, 1) for r in required[v])):
-        statuses.add("differs")  # its changed lines ran in the import, whose data differs
-        verdict.details.append(f"the module's data after its import differs: "
-                               f"{imported.difference}")
-    worst = next((s for s in ("differs", "failed") if s in statuses), None)
-    if worst:
-        verdict.status = worst
-        verdict.details += [f"{v.label}: {d}" if v.label != name else d
-                            for v in own if v.status == worst for d in v.details[:1]]
+def function_verdicts(changes: Changes, pairs: list[Pair], context: Context
+                      ) -> list[FunctionVerdict]:
+    return [one_function(owner, changes.of(owner), pairs, context) for owner in changes.owners()]
+
+
+def one_function(name: str, probes: tuple[list[Probe], list[Probe]], pairs: list[Pair],
+                 context: Context) -> FunctionVerdict:
+    own = [pair for pair in pairs if touches(pair, probes)]
+    verdict = FunctionVerdict(name, "not exercised", calls=tally(own))
+    differing = [pair for pair in own if pair.status == DIFFERS and not pair.inputs_differ]
+    if differing:
+        verdict.status = "differs"
+        verdict.details = [f"{pair.name}: {pair.details[0]}" for pair in differing[:2]]
         return verdict
-    if not any(required):  # it uses a changed name: it must have run at all
-        exercised = all(events[v] and any(line in lines[v] for line, _ in events[v])
-                        for v in (0, 1))
-    else:
-        exercised = not any(missing)
-    if exercised:
-        verdict.status = "identical" if "identical" in statuses else "covered"
-        verdict.details.append(lines_sentence(required, "ran in both versions")
-                               if any(required) else "it ran in calls that compared equal")
+    proof = [pair for pair in own if pair.vouches]
+    missing = ([], [])
+    for version in (0, 1):
+        for probe in probes[version]:
+            if not any(satisfied(probe, version, pair) for pair in proof):
+                missing[version].append(probe)
+    record_lines(verdict, probes, missing)
+    if not any(missing):
+        proven = all(strong(pair) for pair in proof if any(
+            satisfied(p, v, pair) for v in (0, 1) for p in probes[v]))
+        verdict.status = "identical" if proven else "agrees"
+        verdict.covers = covers(proof, context)
+        count = len(proof)
+        verdict.details.append(
+            ("jaxprs equal" if proven else f"on {count} call{'s' * (count != 1)}, jaxprs "
+             "differ") + "; its changed code ran in both versions")
         return verdict
-    verdict.details += [v.details[0] for v in own if v.details and v.status == "not exercised"
-                        and v.details[0] not in verdict.details][:2]
-    verdict.details.append(missing_sentence(missing) if any(required)
-                           else "it did not run in a call that compared equal")
+    verdict.details += reasons(missing, own, context, name)
     return verdict
 
 
-def lines_sentence(required: tuple[tuple[Required, ...], tuple[Required, ...]], end: str) -> str:
-    after = [r.line for r in required[1]] or [r.line for r in required[0]]
-    which = "" if required[1] else " (before the change)"
-    return f"changed line{'s' if len(after) > 1 else ''} {spans(after)}{which} {end}"
+def record_lines(verdict: FunctionVerdict, probes, missing) -> None:
+    for version, key in ((0, "before"), (1, "after")):
+        done = [p.line for p in probes[version] if p not in missing[version]]
+        if done:
+            verdict.ran[key] = spans(done)
+        if missing[version]:
+            verdict.not_run[key] = spans([p.line for p in missing[version]])
 
 
-def missing_sentence(missing: list[list[Required]]) -> str:
-    """`the changed lines 12-15 in `reset` did not run` (the version after the change's
-    numbering; the one before when only it has them)."""
+def reasons(missing, own: list[Pair], context: Context, name: str) -> list[str]:
+    """Why the probes left did not count: never reached, only traced where the program never
+    executed them, or reached only in calls that could not vouch."""
     version = 1 if missing[1] else 0
-    by_place: dict[str, list[int]] = {}
-    for required in missing[version]:
-        by_place.setdefault(required.where or MODULE_LEVEL, []).append(required.line)
-    places = "; ".join(f"{spans(lines)} in `{where}`" if where != MODULE_LEVEL
-                       else f"{spans(lines)} at module level" for where, lines in by_place.items())
-    count = len(missing[version])
     when = "" if version == 1 else " (before the change)"
-    return f"the changed line{'s' if count > 1 else ''} {places}{when} did not run in a call " \
-           "that compared equal"
+    said = []
+    for probe in missing[version][:3]:
+        reached = [pair for pair in own if probe.id in pair.hits(version)[0]
+                   or probe.id in pair.hits(version)[1]]
+        traced = [pair.hits(version)[1][probe.id] for pair in reached
+                  if probe.id in pair.hits(version)[1]]
+        blind = [pair for pair in reached if not pair.vouches]
+        if blind:
+            why = blind[0].blind or blind[0].status
+            said.append(f"{probe.describe()}{when} ran only in calls that cannot vouch for it "
+                        f"({blind[0].name}: {why})")
+        elif traced:
+            said.append(f"{probe.describe()}{when} was {traced[0]} but never executed, in "
+                        "calls whose jaxprs differ")
+        else:
+            said.append(f"{probe.describe()}{when} did not run in a call that compared equal")
+    more = len(missing[version]) - 3
+    if more > 0:
+        said.append(f"and {more} more changed place{'s' * (more != 1)}")
+    if not own:
+        said.insert(0, no_call_reason(context, name))
+    return said
+
+
+def no_call_reason(context: Context, name: str) -> str:
+    if name in context.unplanned:
+        return NO_INPUTS
+    if context.module and context.module not in context.imported:
+        return f"the runs never imported {context.module}"
+    return "no call reached its changed code" if name != MODULE_LEVEL else \
+        "the module's import did not run its changed code"
+
+
+def tally(own: list[Pair]) -> list[str]:
+    """`3 calls compared (2 tests), 1 not compared (over the cap)`."""
+    if not own:
+        return []
+    counts: dict[str, int] = {}
+    for pair in own:
+        counts[pair.status] = counts.get(pair.status, 0) + 1
+    tests = len({pair.test for pair in own})
+    parts = [f"{n} {status}" for status, n in sorted(counts.items())]
+    return [f"{len(own)} call{'s' * (len(own) != 1)} reached its changed code "
+            f"({tests} test{'s' * (tests != 1)} or calls): {', '.join(parts)}"]
+
+
+def covers(proof: list[Pair], context: Context) -> str:
+    """What the proof covers: the shapes and static values, the transformations, the backend."""
+    signatures = list(dict.fromkeys(
+        (pair.new.get("jaxpr") or {}).get("signature") for pair in proof
+        if (pair.new.get("jaxpr") or {}).get("signature") is not None))
+    transforms = sorted({t for pair in proof for r in (pair.old, pair.new)
+                         for t in r.get("transforms", ())}
+                        | {pair.kind for pair in proof if pair.kind not in
+                           ("function", "call", "import", "state", "traced")})
+    parts = []
+    if signatures:
+        shown = "; ".join(signatures[:SHOWN_SIGNATURES])
+        more = len(signatures) - SHOWN_SIGNATURES
+        parts.append(f"inputs {shown}" + (f" and {more} more" if more > 0 else ""))
+    parts.append("under " + ", ".join(transforms) if transforms else "called directly (no "
+                 "jit, grad or vmap applied)")
+    if context.backend:
+        parts.append(f"on {context.backend}")
+    return "; ".join(parts)

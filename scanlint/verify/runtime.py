@@ -1,0 +1,636 @@
+"""Inside a verify session: what the instrumented modules report while the tests (or the
+calls) run, and the record of every call into them.
+
+A *boundary* is a call into the verified modules from outside them (a test calling a
+function, a method, a closure a factory returned, a `jax.jit`/`grad`/`vmap` of one, or a
+module's import): its inputs are digested before it runs (to align the two versions' calls),
+its output and everything it left behind are encoded after (the arguments and the function's
+captured cells and defaults, what it printed or logged, what `jax.debug.callback`,
+`jax.debug.print`, `io_callback` and `pure_callback` received, Python's and NumPy's global
+random state), and the probes it reached are kept in two kinds:
+
+- *executed*: Python ran the code (eagerly), or jax traced it and the compiled program then
+  ran it: a probe reached while jax traces plants a `jax.debug.callback` at that point of the
+  program, which fires only if the program executes that point (a `cond` branch taken, a
+  `while_loop` body entered, a `scan` of at least one step). A `lax.cond`/`lax.switch`
+  whose branches hold such a marker also reports which branch was selected, so that under
+  `vmap` (where a batched `cond` runs both branches and selects) a branch no element selected
+  does not count;
+- *traced*: jax traced it (the marker's firing aside): enough where the two versions'
+  jaxprs are equal, since then the traced program is the same for every input of the shapes.
+
+Calls made inside a boundary pass straight through. Only this module and `session.py` hold
+the session's state; `jaxprs.py` turns a boundary's call into its jaxpr afterwards, with the
+probes silent (`quiet`).
+"""
+
+from __future__ import annotations
+
+import builtins
+import functools
+import hashlib
+import io
+import itertools
+import json
+import logging
+import random
+import sys
+import threading
+import types
+
+from scanlint.verify.effects import LABEL, RAW, Encoder, digest
+from scanlint.verify.jaxprs import Planted
+from scanlint.verify.probes import DEFAULT, FUNCTION, HIT, USED_DEFAULT
+
+COMPARED_PER_LABEL = 200  # calls of one function whose outputs are kept; later ones counted
+MISSING = object()
+
+
+class ProbeMarker(Planted):
+    def __init__(self, probe: int, branches: tuple) -> None:
+        self.probe, self.branches = probe, branches
+
+    def __call__(self) -> None:
+        session = SESSION
+        if session is not None and session.active is not None:
+            session.active.fired.append((self.probe, self.branches))
+
+
+class TakenMarker(Planted):
+    def __init__(self, cond: int, names: tuple) -> None:
+        self.cond, self.names = cond, names
+
+    def __call__(self, selector) -> None:
+        session = SESSION
+        if session is None or session.active is None:
+            return
+        import numpy as np
+
+        value = int(np.asarray(selector))
+        index = min(max(value, 0), len(self.names) - 1) if len(self.names) > 2 else int(
+            bool(value))
+        session.active.taken.add((self.cond, self.names[index]))
+
+
+class Boundary:
+    """One call into the verified modules from outside them."""
+
+    def __init__(self, label: str, kind: str, test: str, seq: int, compared: bool) -> None:
+        self.label, self.kind, self.test, self.seq = label, kind, test, seq
+        self.compared = compared
+        self.executed: set[int] = set()
+        self.traced: dict[int, str] = {}
+        self.fired: list[tuple[int, tuple]] = []
+        self.taken: set[tuple[int, str]] = set()
+        self.effects: list = []
+        self.transforms: set[str] = set()
+        self.reached = False
+
+    def hits(self) -> tuple[list[int], dict[int, str]]:
+        """Probes executed (eagerly, or planted and fired where every enclosing branch was
+        selected), and those only traced, each with where it was traced."""
+        executed = set(self.executed)
+        executed.update(probe for probe, branches in self.fired
+                        if all(branch in self.taken for branch in branches))
+        traced = {p: where for p, where in self.traced.items() if p not in executed}
+        return sorted(executed), traced
+
+
+class Session:
+    def __init__(self, modules: dict[str, list], max_jaxprs: int, options: dict) -> None:
+        self.modules = modules  # name -> its probes (as dicts)
+        self.names = set(modules)
+        self.max_jaxprs = max_jaxprs
+        self.options = options
+        self.test = "(import)"
+        self.records: list[dict] = []
+        self.active: Boundary | None = None
+        self.quiet = 0
+        self.seqs: dict[tuple[str, str], int] = {}
+        self.compared: dict[str, int] = {}
+        self.signatures: dict[str, set] = {}
+        self.unattributed: set[int] = set()
+        self.branch_stack = threading.local()
+        self.conds = itertools.count(1)
+        self.hit_conds: set[int] = set()
+        self.defaults: dict[int, list] = {}
+
+    # -- probes ----------------------------------------------------------------------------
+    def hit(self, probe: int) -> None:
+        if self.quiet:
+            return
+        if in_trace():
+            branches = tuple(getattr(self.branch_stack, "stack", ()))
+            self.hit_conds.update(cond for cond, _ in branches)
+            if self.active is not None:
+                self.active.reached = True
+                self.active.traced.setdefault(probe, describe_branches(branches))
+            plant(ProbeMarker(probe, branches))
+        elif self.active is not None:
+            self.active.reached = True
+            self.active.executed.add(probe)
+        else:
+            self.unattributed.add(probe)
+
+    def in_branch(self, branch: tuple[int, str], function, args, kwargs):
+        stack = getattr(self.branch_stack, "stack", None)
+        if stack is None:
+            stack = self.branch_stack.stack = []
+        stack.append(branch)
+        try:
+            return function(*args, **kwargs)
+        finally:
+            stack.pop()
+
+    # -- boundaries ------------------------------------------------------------------------
+    def enter(self, label: str, kind: str, test: str | None = None) -> Boundary:
+        test = self.test if test is None else test
+        seq = self.seqs[(test, label)] = self.seqs.get((test, label), -1) + 1
+        compared = self.compared.get(label, 0) < COMPARED_PER_LABEL
+        boundary = Boundary(label, kind, test, seq, compared)
+        self.active = boundary
+        return boundary
+
+    def call(self, label: str, kind: str, function, args: tuple, kwargs: dict,
+             raw=None, jaxpr_of=None):
+        """Run ``function(*args, **kwargs)`` as a boundary and record it. ``raw``: the module's
+        own function (its captured cells and defaults are its state); ``jaxpr_of``: what to
+        trace for the jaxpr. A jax transformation's inputs are read after the call (it does
+        not change them, and most such calls never reach the modules)."""
+        if holds_tracer((args, kwargs)):
+            kind = "traced"
+        boundary = self.enter(label, kind)
+        if self.options.get("perturb") is not None and kind != "traced":
+            args, kwargs = perturbed(args, kwargs, self.options["perturb"], boundary)
+        mutable = kind in ("function", "call")
+        before = self.encode_inputs(args, kwargs, raw) if boundary.compared and mutable \
+            else None
+        rng = random_state() if boundary.compared else None
+        try:
+            result = function(*args, **kwargs)
+        except BaseException as error:
+            self.finish(boundary, (args, kwargs, raw), before, rng, error=error)
+            raise
+        self.finish(boundary, (args, kwargs, raw), before, rng, result=result,
+                    jaxpr_of=jaxpr_of if jaxpr_of is not None else function)
+        return result
+
+    def finish(self, boundary: Boundary, call: tuple, before, rng, result=MISSING,
+               error=None, jaxpr_of=None) -> None:
+        settle(result)
+        self.active = None
+        executed, traced = boundary.hits()
+        if boundary.kind not in ("function", "traced", "call") and not (
+                boundary.reached or executed or traced):
+            return  # a jax transformation of code that never reached the verified modules
+        record = {"test": boundary.test, "label": boundary.label, "kind": boundary.kind,
+                  "seq": boundary.seq, "compared": boundary.compared, "executed": executed,
+                  "traced": traced, "transforms": sorted(boundary.transforms)}
+        if boundary.compared:
+            self.compared[boundary.label] = self.compared.get(boundary.label, 0) + 1
+            record.update(self.outcome(boundary, call, before, rng, result, error))
+            if error is None:
+                record["jaxpr"] = self.jaxpr(boundary, record, jaxpr_of, *call[:2])
+        self.records.append(record)
+
+    def outcome(self, boundary: Boundary, call: tuple, before, rng, result, error) -> dict:
+        args, kwargs, raw = call
+        after = self.encode_inputs(args, kwargs, raw)
+        found: dict = {"key": (before or after)["digest"],
+                       "opaque": (before or after)["opaque"], "effects": boundary.effects}
+        if boundary.kind == "traced":
+            from scanlint.verify.jaxprs import StaticSplit
+
+            found["key"] = digest(StaticSplit(lambda *a, **k: None, args, kwargs).signature())
+        if error is not None:
+            found["error"] = describe_error(error)
+        elif boundary.kind != "traced":
+            found["output"], opaque = encode(self.names, result)
+            found["opaque"] = found["opaque"] + opaque
+        if before is not None and after["digest"] != before["digest"]:
+            found["changed"] = after["state"]
+            found["opaque"] = found["opaque"] + after["opaque"]
+        if rng is not None and random_state() != rng:
+            found["effects"] = [*found["effects"], ["random state", "changed"]]
+        return found
+
+    def encode_inputs(self, args, kwargs, raw) -> dict:
+        captured = captured_state(raw) if raw is not None else None
+        state, opaque = encode(self.names, [list(args), kwargs, captured])
+        return {"state": state, "opaque": opaque, "digest": digest(state)}
+
+    def jaxpr(self, boundary: Boundary, record: dict, jaxpr_of, args, kwargs):
+        """The call's jaxpr, for the first ``max_jaxprs`` distinct inputs of a label; not for
+        a call that changed its inputs (a second trace would see other inputs)."""
+        if jaxpr_of is None or "changed" in record:
+            return None
+        seen = self.signatures.setdefault(boundary.label, set())
+        if len(seen) >= self.max_jaxprs and record["key"] not in seen:
+            return None
+        from scanlint.verify import jaxprs
+
+        self.quiet += 1
+        try:
+            found = jaxprs.canonical_jaxpr(jaxpr_of, args, kwargs)
+            if "error" not in found and self.options.get("hlo"):
+                found["hlo"] = jaxprs.optimized_hlo(jaxpr_of, args, kwargs)
+            if "error" not in found and self.options.get("bench") and \
+                    boundary.kind != "traced":
+                found["bench"] = jaxprs.bench(jaxpr_of, args, kwargs,
+                                              self.options.get("bench_calls", 200))
+        finally:
+            self.quiet -= 1
+        seen.add(record["key"])
+        return found
+
+    def effect(self, item: list) -> None:
+        if self.active is not None and not self.quiet:
+            self.active.effects.append(item)
+
+    # -- modules ---------------------------------------------------------------------------
+    def state_record(self, name: str, module: types.ModuleType, label: str, test: str) -> dict:
+        """The module's data after its import or a test: its globals that are not code, and
+        the data of its own classes (functions, classes and imports themselves are code,
+        judged by whether their changed code ran)."""
+        data = {key: value for key, value in vars(module).items() if not key.startswith("__")
+                and not is_code(value)}
+        classes = {key: value for key, value in vars(module).items()
+                   if isinstance(value, type) and value.__module__ == name}
+        self.quiet += 1
+        try:
+            state, opaque = encode(self.names, data)
+            kept, hidden = encode(self.names, classes)
+        finally:
+            self.quiet -= 1
+        state = ["module data", state, kept]
+        opaque = opaque + hidden
+        return {"test": test, "label": label, "kind": "state", "seq": 0, "compared": True,
+                "key": "", "output": state, "opaque": opaque, "executed": [], "traced": {},
+                "effects": [], "transforms": []}
+
+    def run_import(self, name: str, code, module: types.ModuleType) -> None:
+        """The module's import as a boundary: what it ran, and its data after."""
+        outer = self.active
+        boundary = self.enter(f"import {name}", "import", test="(import)")
+        error = None
+        try:
+            exec(code, module.__dict__)
+        except BaseException as raised:
+            error = raised
+            raise
+        finally:
+            settle(MISSING)
+            self.active = outer
+            executed, traced = boundary.hits()
+            record = self.state_record(name, module, boundary.label, "(import)")
+            record.update(kind="import", executed=executed, traced=traced,
+                          effects=boundary.effects)
+            if error is not None:
+                record["error"] = describe_error(error)
+            self.records.append(record)
+
+
+SESSION: Session | None = None
+
+
+def describe_error(error: BaseException) -> str:
+    from scanlint.verify.jaxprs import describe
+
+    return describe(error)
+
+
+def describe_branches(branches: tuple) -> str:
+    if not branches:
+        return "traced"
+    return "traced inside " + " inside ".join(
+        f"the `{name}` branch of a `lax.cond`" if name in ("true", "false")
+        else f"branch {name} of a `lax.switch`" for _, name in reversed(branches))
+
+
+def encode(module, value) -> tuple[object, list[str]]:
+    encoder = Encoder(module)
+    return encoder.encode(value), encoder.opaque
+
+
+def perturbed(args, kwargs, seed: int, boundary: Boundary):
+    """Other inputs of the same shapes and dtypes (floats normal, integers within the range
+    the argument spans, booleans at random; Python bools flipped on odd seeds), drawn from
+    the seed and the call's place, so both versions get the same."""
+    import jax
+    import numpy as np
+
+    key = f"{seed}|{boundary.test}|{boundary.label}|{boundary.seq}".encode()
+    rng = np.random.default_rng(int(hashlib.sha256(key).hexdigest()[:16], 16))
+
+    def other(leaf):
+        if isinstance(leaf, bool):
+            return leaf != bool(seed % 2)
+        if isinstance(leaf, float):
+            return float(rng.standard_normal())
+        if not isinstance(leaf, (jax.Array, np.ndarray)) or leaf.dtype == object or \
+                jax.dtypes.issubdtype(leaf.dtype, jax.dtypes.prng_key):
+            return leaf
+        shape, dtype = leaf.shape, leaf.dtype
+        if np.issubdtype(dtype, np.floating) or np.issubdtype(dtype, np.complexfloating):
+            value = rng.standard_normal(shape).astype(dtype)
+        elif np.issubdtype(dtype, np.bool_):
+            value = rng.random(shape) < 0.5
+        elif np.issubdtype(dtype, np.integer):
+            low, high = (int(np.min(leaf)), int(np.max(leaf))) if leaf.size else (0, 1)
+            value = rng.integers(low, high + 1, shape).astype(dtype)
+        else:
+            return leaf
+        return jax.numpy.asarray(value) if isinstance(leaf, jax.Array) else value
+
+    return jax.tree_util.tree_map(other, (tuple(args), kwargs))
+
+
+def is_code(value) -> bool:
+    return isinstance(value, (types.ModuleType, type, types.FunctionType, types.MethodType,
+                              types.BuiltinFunctionType, functools.partial, Transformed)) or (
+        callable(value) and getattr(value, "__wrapped__", None) is not None)
+
+
+def captured_state(function) -> dict:
+    """What a function of the module keeps between calls: its closure cells and defaults."""
+    cells = {}
+    for name, cell in zip(function.__code__.co_freevars, function.__closure__ or ()):
+        try:
+            cells[name] = cell.cell_contents
+        except ValueError:  # not yet assigned
+            cells[name] = "<empty cell>"
+    return {"cells": cells, "defaults": function.__defaults__,
+            "kwdefaults": function.__kwdefaults__}
+
+
+def random_state() -> str:
+    """A digest of Python's and NumPy's global random generators."""
+    parts = [repr(random.getstate())]
+    numpy = sys.modules.get("numpy")
+    if numpy is not None:
+        kind, keys, pos, has_gauss, gauss = numpy.random.get_state()
+        parts.append(f"{kind}{keys.tobytes().hex()}{pos}{has_gauss}{gauss}")
+    return hashlib.sha256("".join(parts).encode()).hexdigest()
+
+
+def holds_tracer(tree) -> bool:
+    jax = sys.modules.get("jax")
+    if jax is None:
+        return False
+    try:
+        return any(isinstance(leaf, jax.core.Tracer) for leaf in jax.tree_util.tree_leaves(tree))
+    except Exception:  # an object jax cannot flatten
+        return False
+
+
+def settle(result) -> None:
+    """Wait for the call's arrays and for jax's callbacks, so the markers it planted and the
+    callbacks it made report to this boundary."""
+    jax = sys.modules.get("jax")
+    if jax is None:
+        return
+    try:
+        if result is not MISSING:
+            jax.block_until_ready(result)
+    except Exception:  # leaves that are not arrays
+        pass
+    try:
+        jax.effects_barrier()
+    except Exception:
+        pass
+
+
+def in_trace() -> bool:
+    """Whether jax is tracing (a probe reached now runs only when the program does)."""
+    jax = sys.modules.get("jax")
+    if jax is None:
+        return False
+    from jax._src import core
+
+    clean = getattr(core, "trace_state_clean", None)
+    if clean is not None:
+        return not clean()
+    context = getattr(core, "trace_ctx", None)
+    if context is not None and hasattr(context, "is_top_level"):
+        return not context.is_top_level()
+    return True  # unknown: plant (a callback outside a trace runs at once)
+
+
+REAL: dict[str, object] = {}
+
+
+def plant(marker: Planted, *operands) -> None:
+    REAL["debug_callback"](marker, *operands)
+
+
+# -- what the instrumented module calls ------------------------------------------------------
+def probe_hit(probe: int, value=MISSING):
+    session = SESSION
+    if session is not None:
+        session.hit(probe)
+    return None if value is MISSING else value
+
+
+def default_value(probe: int, value):
+    session = SESSION
+    if session is not None:
+        session.defaults.setdefault(probe, []).append(value)
+    return value
+
+
+def default_used(probe: int, value) -> None:
+    session = SESSION
+    if session is not None and any(value is known for known in session.defaults.get(probe, ())):
+        session.hit(probe)
+    return None
+
+
+def function_decorator(module: str):
+    """`__scanlint_fn__(qualname)`: the innermost decorator of every def of the module."""
+
+    def named(qualname: str):
+        def decorate(function):
+            @functools.wraps(function)
+            def scanlint_boundary(*args, **kwargs):
+                session = SESSION
+                if session is None or session.quiet or session.active is not None:
+                    if session is not None and session.active is not None:
+                        session.active.reached = True
+                    return function(*args, **kwargs)
+                return session.call(qualname, "function", function, args, kwargs, raw=function)
+            setattr(scanlint_boundary, RAW, function)
+            setattr(scanlint_boundary, LABEL, qualname)
+            return scanlint_boundary
+        return decorate
+    return named
+
+
+def module_globals(module: str) -> dict:
+    return {HIT: probe_hit, DEFAULT: default_value, USED_DEFAULT: default_used,
+            FUNCTION: function_decorator(module)}
+
+
+# -- jax's entry points ----------------------------------------------------------------------
+TRANSFORMS = ("jit", "grad", "value_and_grad", "vmap", "jacfwd", "jacrev", "hessian", "pmap")
+
+
+class Transformed:
+    """What `jax.jit(f)` (`grad`, `vmap`, ...) returns while a session runs: called from
+    outside the verified modules with concrete values, a boundary; otherwise the call passes
+    through, noting the transformation for what the proof covers."""
+
+    def __init__(self, name: str, made, function) -> None:
+        self._made, self._name = made, name
+        self._label = f"{name}({label_of(function)})"
+        session = SESSION
+        raw = getattr(function, RAW, function)
+        self._reaches = session is not None and getattr(raw, "__module__", None) in session.names
+        functools.update_wrapper(self, made, updated=())
+
+    def __call__(self, *args, **kwargs):
+        session = SESSION
+        if session is None or session.quiet or session.active is not None or \
+                holds_tracer((args, kwargs)):
+            if session is not None and session.active is not None:
+                session.active.transforms.add(self._name)
+            return self._made(*args, **kwargs)
+
+        def run(*a, **k):
+            session.active.transforms.add(self._name)
+            if self._reaches:
+                session.active.reached = True
+            result = self._made(*a, **k)
+            self._reaches = self._reaches or session.active.reached
+            return result
+        return session.call(self._label, self._name, run, args, kwargs,
+                            jaxpr_of=self._made)
+
+    def __get__(self, instance, owner=None):
+        return self if instance is None else functools.partial(self, instance)
+
+    def __getattr__(self, name):  # lower, trace, eval_shape, defvjp, ...
+        if name.startswith("_made"):
+            raise AttributeError(name)
+        return getattr(self._made, name)
+
+
+def label_of(function) -> str:
+    function = getattr(function, RAW, function)
+    return getattr(function, "__qualname__", None) or type(function).__name__
+
+
+def transform(name: str, real):
+    @functools.wraps(real)
+    def patched(*args, **kwargs):
+        made = real(*args, **kwargs)
+        function = args[0] if args else kwargs.get("fun", kwargs.get("f"))
+        if not callable(made) or function is None:
+            return made  # a decorator factory (`jax.jit(static_argnums=...)` in new jax)
+        return Transformed(name, made, function)
+    return patched
+
+
+def branching(kind: str, real):
+    """`lax.cond` / `lax.switch`: each branch traced with its name on the branch stack; when
+    a probe was reached in one, a marker reports which branch the program selects."""
+
+    @functools.wraps(real)
+    def patched(selector, *args, **kwargs):
+        session = SESSION
+        if session is None or session.quiet:
+            return real(selector, *args, **kwargs)
+        cond = next(session.conds)
+        if kind == "switch":
+            names = tuple(str(i) for i in range(len(args[0])))
+            args = ([branch_function(session, (cond, n), f) for n, f in zip(names, args[0])],
+                    *args[1:])
+        else:
+            callables = [i for i, a in enumerate(args) if callable(a)][:2]
+            names = ("false", "true")  # selector 0, 1
+            order = dict(zip(callables, ("true", "false")))
+            args = tuple(branch_function(session, (cond, order[i]), a) if i in order else a
+                         for i, a in enumerate(args))
+        result = real(selector, *args, **kwargs)
+        if cond in session.hit_conds:
+            marker = TakenMarker(cond, names)
+            if holds_tracer(selector) or in_trace():
+                plant(marker, selector)
+            elif session.active is not None:
+                marker(selector)
+        return result
+    return patched
+
+
+def branch_function(session: Session, branch: tuple, function):
+    @functools.wraps(function)
+    def traced_branch(*args, **kwargs):
+        return session.in_branch(branch, function, args, kwargs)
+    return traced_branch
+
+
+def recording_callback(kind: str, real):
+    """`jax.debug.callback`, `io_callback`, `pure_callback`: what the callback receives, in
+    order, is an effect of the boundary that runs it."""
+
+    @functools.wraps(real)
+    def patched(callback, *args, **kwargs):
+        if isinstance(callback, Planted):
+            return real(callback, *args, **kwargs)
+
+        @functools.wraps(callback)
+        def recorded(*values, **named):
+            session = SESSION
+            if session is not None:
+                session.effect(["callback", kind, label_of(callback),
+                                encode(session.names, (list(values), named))[0]])
+            return callback(*values, **named)
+        return real(recorded, *args, **kwargs)
+    return patched
+
+
+def recording_print(*args, sep=" ", end="\n", file=None, flush=False):
+    session = SESSION
+    to_console = file in (None, sys.stdout, sys.stderr)
+    if session is not None and session.active is not None and to_console:
+        buffer = io.StringIO()
+        REAL["print"](*args, sep=sep, end=end, file=buffer)
+        session.effect(["print", buffer.getvalue()])
+    return REAL["print"](*args, sep=sep, end=end, file=file, flush=flush)
+
+
+def recording_handle(self, record):
+    session = SESSION
+    if session is not None:
+        session.effect(["log", record.name, record.levelno, record.getMessage()])
+    return REAL["handle"](self, record)
+
+
+def install_patches() -> None:
+    """jax's transformations, `cond`/`switch`, callbacks, `print` and logging."""
+    import jax
+    import jax.experimental
+    from jax._src import debugging
+
+    REAL["debug_callback"] = debugging.debug_callback
+    REAL["print"] = builtins.print
+    REAL["handle"] = logging.Logger.handle
+    for name in TRANSFORMS:
+        setattr(jax, name, transform(name, getattr(jax, name)))
+    jax.lax.cond = branching("cond", jax.lax.cond)
+    jax.lax.switch = branching("switch", jax.lax.switch)
+    debug = recording_callback("debug.callback", debugging.debug_callback)
+    debugging.debug_callback = debug
+    jax.debug.callback = debug
+    jax.pure_callback = recording_callback("pure_callback", jax.pure_callback)
+    jax.experimental.io_callback = recording_callback("io_callback", jax.experimental.io_callback)
+    builtins.print = recording_print
+    logging.Logger.handle = recording_handle
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 3000))  # a wrapper frame per call
+
+
+def json_default(value):
+    return repr(value)
+
+
+def dumps(value) -> str:
+    return json.dumps(value, default=json_default)

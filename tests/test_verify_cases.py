@@ -1,0 +1,30 @@
+"""The proof on planted changes and equivalent rewrites (tests/verify_cases/mechanisms: the
+classes of issue 31, one case each, as data): a planted change is never proven, an equivalent
+rewrite the calls exercise is, and each case's [verdict] says what the function's verdict is
+and, where it matters, why."""
+
+from pathlib import Path
+
+import pytest
+
+from verify_harness import load_cases, run_case
+
+pytest.importorskip("jax")
+
+CASES = load_cases(Path(__file__).parent / "verify_cases" / "mechanisms")
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
+def test_case(case, tmp_path):
+    outcome = run_case(case, tmp_path)
+    assert outcome.report is not None, outcome.output
+    assert outcome.right, (case.description if hasattr(case, "description") else case.name,
+                           outcome.output)
+    expected = case.verdict
+    if expected:
+        function = outcome.functions[expected["function"]]
+        statuses = expected["status"] if isinstance(expected["status"], list) \
+            else [expected["status"]]
+        assert function["status"] in statuses, function
+        if "detail" in expected:
+            assert any(expected["detail"] in detail for detail in function["details"]), function

@@ -1,0 +1,5 @@
+import numpy as np
+
+def fill(out, value):
+    out[:] = value + 1
+    return out.shape

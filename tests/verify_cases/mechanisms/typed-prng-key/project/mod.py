@@ -1,0 +1,8 @@
+import jax
+import jax.numpy as jnp
+
+def draws(key, n):
+    step = lambda k, _: (jax.random.split(k)[0], jax.random.normal(k, (2,)))
+    return jax.lax.scan(step, key, None, length=n)
+
+key = jax.random.key(0)
