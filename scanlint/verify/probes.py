@@ -154,10 +154,14 @@ class Positions:
         return len(text.encode("utf-8")[:byte_col].decode("utf-8", "replace"))
 
     def span(self, node: ast.AST):
+        """Its first and last character; a def's or class's from its first decorator's line."""
         if not hasattr(node, "lineno") or getattr(node, "end_lineno", None) is None:
             return None
-        return ((node.lineno, self.char(node.lineno, node.col_offset)),
-                (node.end_lineno, self.char(node.end_lineno, node.end_col_offset)))
+        start = (node.lineno, self.char(node.lineno, node.col_offset))
+        decorators = getattr(node, "decorator_list", None)
+        if decorators:
+            start = min(start, (decorators[0].lineno, 0))
+        return start, (node.end_lineno, self.char(node.end_lineno, node.end_col_offset))
 
     def holder(self, start, end) -> list[ast.AST]:
         """The nodes from the module down to the smallest one containing [start, end]."""

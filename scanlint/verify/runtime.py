@@ -53,12 +53,15 @@ class ProbeMarker(Planted):
     def __call__(self) -> None:
         session = SESSION
         if session is not None and session.active is not None:
-            session.active.fired.append((self.probe, self.branches))
+            session.active.fired.add((self.probe, self.branches))
 
 
 class TakenMarker(Planted):
-    def __init__(self, cond: int, names: tuple) -> None:
-        self.cond, self.names = cond, names
+    """Which branch a `cond` (its predicate) or a `switch` (its index, clamped as jax
+    clamps it) selected."""
+
+    def __init__(self, cond: int, names: tuple, clamped: bool) -> None:
+        self.cond, self.names, self.clamped = cond, names, clamped
 
     def __call__(self, selector) -> None:
         session = SESSION
@@ -67,8 +70,7 @@ class TakenMarker(Planted):
         import numpy as np
 
         value = int(np.asarray(selector))
-        index = min(max(value, 0), len(self.names) - 1) if len(self.names) > 2 else int(
-            bool(value))
+        index = min(max(value, 0), len(self.names) - 1) if self.clamped else int(bool(value))
         session.active.taken.add((self.cond, self.names[index]))
 
 
@@ -80,7 +82,7 @@ class Boundary:
         self.compared = compared
         self.executed: set[int] = set()
         self.traced: dict[int, str] = {}
-        self.fired: list[tuple[int, tuple]] = []
+        self.fired: set[tuple[int, tuple]] = set()
         self.taken: set[tuple[int, str]] = set()
         self.effects: list = []
         self.transforms: set[str] = set()
@@ -552,7 +554,7 @@ def branching(kind: str, real):
                          for i, a in enumerate(args))
         result = real(selector, *args, **kwargs)
         if cond in session.hit_conds:
-            marker = TakenMarker(cond, names)
+            marker = TakenMarker(cond, names, clamped=kind == "switch")
             if holds_tracer(selector) or in_trace():
                 plant(marker, selector)
             elif session.active is not None:
