@@ -11,7 +11,9 @@ Run it with the Python of the library's environment (jax, pytest and scanlint in
 Mutants (LibCST, in the changed functions of the fixed text): numbers nudged, arithmetic and
 comparison operators swapped, `and`/`or` swapped, conditional arms swapped, defaults changed,
 simple statements dropped, string keys changed. Each is verified as a user would verify a fix
-with a bug in it: `verify ORIGINAL MUTANT --pytest TESTS`. The search runs the tests again on
+with a bug in it, `verify ORIGINAL MUTANT --pytest TESTS`, except that the original's two runs
+are made once for all mutants, with a probe on every token of its changed functions (each
+mutant's verdict reads the probes its own diff asks for). The search runs the tests again on
 both versions with every call into the module given other inputs of the same shapes and
 dtypes (three seeds; Python bools flipped on odd ones): a difference there on a mutant called
 identical is a soundness failure; on one called agrees, a difference on inputs the tests did
@@ -23,12 +25,12 @@ Prints one line per mutant and a summary; with --out, one JSON object per mutant
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import os
-import shutil
 import sys
-import tempfile
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
@@ -37,10 +39,15 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from scanlint.core.settings import Settings  # noqa: E402
 from scanlint.engine.check import fix_text  # noqa: E402
-from scanlint.verify.cli import Subject, verify_subjects  # noqa: E402
-from scanlint.verify.compare import DIFFERS  # noqa: E402
-from scanlint.verify.probes import find_changes  # noqa: E402
-from scanlint.verify.runs import RunOptions  # noqa: E402
+from scanlint.verify.cli import (  # noqa: E402
+    Subject, VerifyReport, plan_subject, report_of, session_of, session_warnings,
+    verify_subjects)
+from scanlint.verify.compare import DIFFERS, pair_logs  # noqa: E402
+from scanlint.verify.loading import locate_module, project_root  # noqa: E402
+from scanlint.verify.probes import (  # noqa: E402
+    MODULE_LEVEL, Changes, Positions, Probe, changed_tokens, find_changes, owners,
+    probes_for_gap, probes_for_token, tokens)
+from scanlint.verify.runs import RunOptions, Version, run_versions  # noqa: E402
 
 SWAPS = {cst.Add: cst.Subtract, cst.Subtract: cst.Add, cst.Multiply: cst.Divide,
          cst.Divide: cst.Multiply, cst.LessThan: cst.LessThanEqual,
@@ -136,54 +143,100 @@ def mutants(text: str, lines: set[int], limit: int) -> list[tuple[str, str, int]
     return found[:limit] if limit else found
 
 
-def changed_lines(original: str, fixed: str) -> set[int]:
-    """The lines of the functions the fix changed, in the fixed text."""
-    import ast
+def changed_functions(original: str, fixed: str) -> set[str]:
+    return {p.owner for p in find_changes(original, fixed).new}
 
-    changes = find_changes(original, fixed)
-    owners = {p.owner for p in changes.new}
+
+def function_lines(text: str, names: set[str]) -> set[int]:
+    """The lines of the top-level functions and methods called ``names`` in ``text``."""
     lines = set()
-    tree = ast.parse(fixed)
-    for node in tree.body:
+    for node in ast.parse(text).body:
         members = [(node.name, node)] if isinstance(node, ast.FunctionDef) else \
             [(f"{node.name}.{m.name}", m) for m in node.body if isinstance(m, ast.FunctionDef)] \
             if isinstance(node, ast.ClassDef) else []
         for name, member in members:
-            if name in owners:
+            if name in names:
                 lines.update(range(member.lineno, member.end_lineno + 1))
     return lines
 
 
-def verdict(project: str, relative: str, original: str, new: str, tests: list[str],
-            perturb: int | None = None):
-    path = os.path.join(project, relative)
-    with open(path, "w", encoding="utf-8") as out:
-        out.write(new)
-    [report] = verify_subjects([Subject(path, original, new)], [], tests,
-                               RunOptions(pytest_timeout=3600, perturb=perturb)).values()
-    return report
+def key(probe: Probe) -> tuple:
+    return probe.kind, tuple(probe.at), probe.param
 
 
-def judge(args, original: str, item: tuple[str, str, int], workers: list[str]) -> dict:
+def superset(original: str, fixed: str, first: int) -> list[Probe]:
+    """A probe on every token (and between every two tokens) of the original's changed
+    functions, and on what the fix changed: whatever a mutant's diff asks of the original
+    is one of these. The old version runs once with all of them."""
+    where = Positions(original)
+    toks = tokens(original)
+    lines = function_lines(original, changed_functions(original, fixed))
+    _, _, changed, _, gaps, _ = changed_tokens(original, fixed)
+    found: dict[tuple, Probe] = {}
+    for index, token in enumerate(toks):
+        if token.start[0] in lines or index in changed:
+            for probe in probes_for_token(token, where, original):
+                found.setdefault(key(probe), probe)
+        if token.start[0] in lines or index in gaps:
+            for probe in probes_for_gap(toks, index, where, original):
+                found.setdefault(key(probe), probe)
+    holders = owners(where.tree)
+    return [Probe(first + n, p.kind, p.at, p.line, p.text,
+                  *holders.get(p.line, (MODULE_LEVEL, "")), p.param)
+            for n, p in enumerate(found.values())]
+
+
+class Bench:
+    """The old version's two runs (with the superset of probes), and each mutant's own run
+    judged against them as `verify` judges a pair of versions."""
+
+    def __init__(self, args, original: str, fixed: str) -> None:
+        self.args, self.original = args, original
+        self.path = os.path.abspath(os.path.join(args.project, args.file))
+        self.tests = args.tests
+        self.probes = {key(p): p for p in superset(original, fixed, 1_000_000)}
+        location = locate_module(self.path)
+        session = {"versions": [Version(location, original, tuple(self.probes.values()))],
+                   "calls": [], "pytest_args": self.tests, "root": project_root(self.path)}
+        self.old, self.again = run_versions([session, session], RunOptions(pytest_timeout=7200))
+        if self.old.error or self.again.error:
+            raise SystemExit(f"the old version did not run: {self.old.error or self.again.error}")
+
+    def verdict(self, text: str, perturb: int | None = None) -> VerifyReport:
+        item = plan_subject(Subject(self.path, self.original, text), [], True, 1)
+        if item.error:
+            return VerifyReport([], item.error)
+        missing = [p for p in item.changes.old if key(p) not in self.probes]
+        options = RunOptions(pytest_timeout=7200, perturb=perturb)
+        if missing or perturb is not None:  # the old runs cannot serve: verify the pair whole
+            [report] = verify_subjects([item.subject], [], self.tests, options).values()
+            return report
+        item.changes = Changes([replace(self.probes[key(p)], owner=p.owner, where=p.where)
+                                for p in item.changes.old], item.changes.new)
+        [new] = run_versions([session_of([item], 1, self.tests)], options)
+        if new.error:
+            return VerifyReport([], f"after: {new.error}")
+        logs = [self.old, new]
+        pairs = pair_logs(self.old.records, new.records, self.again.records)
+        return report_of(item, pairs, logs, session_warnings(logs, True), True)
+
+
+def judge(bench: Bench, item: tuple[str, str, int]) -> dict:
     kind, text, site = item
-    project = workers.pop()
-    try:
-        report = verdict(project, args.file, original, text, args.tests)
-        result = {"library": args.label, "file": args.file, "kind": kind, "site": site,
-                  "proven": report.proven, "error": report.error,
-                  "statuses": {f.name: f.status for f in report.functions}}
-        if report.proven:
-            result["strength"] = report.strength
-            result["search"] = search(project, args, original, text)
-        return result
-    finally:
-        workers.append(project)
+    report = bench.verdict(text)
+    result = {"library": bench.args.label, "file": bench.args.file, "kind": kind, "site": site,
+              "proven": report.proven, "error": report.error,
+              "statuses": {f.name: f.status for f in report.functions}}
+    if report.proven:
+        result["strength"] = report.strength
+        result["search"] = search(bench, text)
+    return result
 
 
-def search(project: str, args, original: str, text: str) -> str:
+def search(bench: Bench, text: str) -> str:
     """`differs (seed N): ...` when the tests, with other inputs, tell the versions apart."""
     for seed in SEEDS:
-        report = verdict(project, args.file, original, text, args.tests, perturb=seed)
+        report = bench.verdict(text, perturb=seed)
         differing = [p for p in report.verdicts if p.status == DIFFERS]
         if differing:
             return f"differs (seed {seed}): {differing[0].name}: {differing[0].details[0]}"
@@ -209,33 +262,28 @@ def main(argv=None) -> int:
     if fixed == original:
         print(f"{args.file}: no fix in style {args.style}")
         return 0
-    with tempfile.TemporaryDirectory() as folder:
-        workers = []
-        for index in range(args.jobs):
-            copy = os.path.join(folder, f"w{index}")
-            shutil.copytree(args.project, copy, symlinks=True,
-                            ignore=shutil.ignore_patterns(".git", "__pycache__"))
-            if not os.path.exists(os.path.join(copy, "pyproject.toml")):
-                open(os.path.join(copy, "pyproject.toml"), "w").close()  # the project root
-            workers.append(copy)
-        own = verdict(workers[0], args.file, original, fixed, args.tests)
-        print(f"the fix itself: {'proven (' + own.strength + ')' if own.proven else 'not proven'}"
-              f"; {[(f.name, f.status) for f in own.functions]}")
-        items = mutants(fixed, changed_lines(original, fixed), args.max_mutants)
-        print(f"{len(items)} mutants")
-        out = open(args.out, "a", encoding="utf-8") if args.out else None
-        tally: dict[str, int] = {}
-        with ThreadPoolExecutor(args.jobs) as pool:
-            for result in pool.map(lambda item: judge(args, original, item, workers), items):
-                key = (f"{result['strength']}, search {result['search'].split(' ')[0]}"
-                       if result["proven"] else "not proven")
-                tally[key] = tally.get(key, 0) + 1
-                print(f"{result['kind']} #{result['site']}: {key}; {result['statuses']}"
-                      + (f"; {result['search']}" if result.get("search") else ""), flush=True)
-                if out:
-                    out.write(json.dumps({**result, "own_fix_proven": own.proven}) + "\n")
-                    out.flush()
-        print(json.dumps(tally, indent=1))
+    bench = Bench(args, original, fixed)
+    own = bench.verdict(fixed)
+    print(f"the fix itself: {'proven (' + own.strength + ')' if own.proven else 'not proven'}"
+          f"; {[(f.name, f.status) for f in own.functions]}", flush=True)
+    items = mutants(fixed, function_lines(fixed, changed_functions(original, fixed)),
+                    args.max_mutants)
+    print(f"{len(items)} mutants; the old version ran with {len(bench.probes)} probes",
+          flush=True)
+    out = open(args.out, "a", encoding="utf-8") if args.out else None
+    tally: dict[str, int] = {}
+    with ThreadPoolExecutor(args.jobs) as pool:
+        for result in pool.map(lambda item: judge(bench, item), items):
+            label = (f"{result['strength']}, search {result['search'].split(' ')[0]}"
+                     if result["proven"] else "not proven")
+            tally[label] = tally.get(label, 0) + 1
+            print(f"{result['kind']} #{result['site']}: {label}; {result['statuses']}"
+                  + (f"; {result['search']}" if result.get("search") else ""), flush=True)
+            if out:
+                out.write(json.dumps({**result, "own_fix": own.strength if own.proven
+                                      else "not proven"}) + "\n")
+                out.flush()
+    print(json.dumps(tally, indent=1))
     return 0
 
 

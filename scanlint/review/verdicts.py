@@ -40,12 +40,15 @@ def verify_unsafe(paths: list[str], settings: Settings, pytest_args: str | None
 
 
 def verdict_line(report) -> str:
-    """`proven`, or why not: the functions whose changed lines did not all run in calls that
-    compared equal, or that differed."""
+    """`proven (identical|agrees)`, or why not: the functions whose changed code did not all
+    run in calls that compared equal, or that differed."""
     from scanlint.verify.cli import unverified_reason
 
     if report.proven:
         functions = ", ".join(f"`{f.name}`: {f.status}" for f in report.functions)
-        return ("proven: every changed line ran, in both versions, in calls that gave "
-                f"bit-identical results ({functions})")
+        scope = ("with equal jaxprs, so for every input of those shapes" if
+                 report.strength == "identical" else "on the calls the tests made")
+        return (f"proven ({report.strength}): every changed expression ran, in both versions, "
+                f"in calls that gave bit-identical results and left the same effects, {scope} "
+                f"({functions})")
     return f"not proven: {unverified_reason(report)}"

@@ -117,6 +117,10 @@ def judge(pair: Pair) -> None:
         pair.status = UNCOMPARED
         pair.details.append("over the number of calls of one function compared")
         return
+    pair.jaxpr_equal = same(old.get("jaxpr"), new.get("jaxpr"), "text", "consts")
+    pair.hlo_equal = same((old.get("jaxpr") or {}).get("hlo"), (new.get("jaxpr") or {}).get("hlo"),
+                          "text")
+    timings(pair)
     found = differences(old, new)
     if old.get("key") != new.get("key"):
         pair.inputs_differ = True
@@ -125,10 +129,6 @@ def judge(pair: Pair) -> None:
     if found:
         pair.status, pair.details = DIFFERS, found
         return
-    pair.jaxpr_equal = same(old.get("jaxpr"), new.get("jaxpr"), "text", "consts")
-    pair.hlo_equal = same((old.get("jaxpr") or {}).get("hlo"), (new.get("jaxpr") or {}).get("hlo"),
-                          "text")
-    timings(pair)
     opaque = sorted({*old.get("opaque", ()), *new.get("opaque", ())})
     if opaque:
         pair.blind = f"a value cannot be compared: {opaque[0]}"

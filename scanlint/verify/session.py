@@ -127,7 +127,7 @@ def run_calls(request: dict) -> None:
         try:
             namespaces[name] = vars(importlib.import_module(name))
         except BaseException as error:  # user code: anything can happen
-            STATE["errors"].append(f"cannot import {name}: {runtime.describe_error(error)}")
+            STATE["errors"].append(f"cannot import {name}: {runtime.describe(error)}")
     for call in request.get("calls", []):
         namespace = namespaces.get(call["module"])
         if namespace is None:
@@ -168,7 +168,7 @@ def evaluate(expression: str, namespace: dict, variant: str) -> None:
         if not session.records or session.records[-1].get("label") != expression:
             session.records.append({"test": session.test, "label": expression, "kind": "call",
                                     "seq": 0, "compared": True, "key": "", "opaque": [],
-                                    "error": runtime.describe_error(error), "executed": [],
+                                    "error": runtime.describe(error), "executed": [],
                                     "traced": {}, "effects": [], "transforms": []})
 
 
