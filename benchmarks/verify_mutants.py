@@ -4,7 +4,7 @@ tests; every mutant the proof calls identical or agrees is then searched for an 
 which the two versions differ.
 
     python benchmarks/verify_mutants.py --project /path/to/checkout --file pkg/mod.py \\
-        --tests "tests/test_mod.py" --style closure [--max-mutants 150] [--jobs 2] \\
+        --pytest="tests/test_mod.py -k step" --style closure [--max-mutants 150] [--jobs 2] \\
         [--out results.jsonl] [--label vbjax]
 
 Run it with the Python of the library's environment (jax, pytest and scanlint installed).
@@ -28,6 +28,7 @@ import argparse
 import ast
 import json
 import os
+import shlex
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
@@ -247,13 +248,15 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--project", required=True)
     parser.add_argument("--file", required=True, help="the module, relative to the project")
-    parser.add_argument("--tests", nargs="+", required=True, help="pytest arguments")
+    parser.add_argument("--pytest", required=True, dest="tests",
+                        help='pytest\'s arguments as one shell line: --pytest="-k x tests/"')
     parser.add_argument("--style", default="default", choices=["default", "closure", "carry"])
     parser.add_argument("--max-mutants", type=int, default=150)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out")
     parser.add_argument("--label", default="")
     args = parser.parse_args(argv)
+    args.tests = shlex.split(args.tests)
     args.label = args.label or os.path.basename(os.path.abspath(args.project))
     with open(os.path.join(args.project, args.file), encoding="utf-8") as handle:
         original = handle.read()
