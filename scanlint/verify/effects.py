@@ -227,7 +227,7 @@ def difference(a, b, path: str = "") -> str | None:
                     or difference(a[4:], b[4:], f"{path} (defaults of {a[1]})"))
         if kind == "array" and a[1:4] == b[1:4]:
             return f"{path or '(root)'}: values differ{numeric_difference(a, b)}"
-        if kind == "module data":  # [data, classes]: a class only one version has is code
+        if kind == "module data":  # [data, code]: a class or function one version has is code
             common = {x[0][1] for x in a[2][1]} & {y[0][1] for y in b[2][1]}
             classes = [[[x for x in side[2][1] if x[0][1] in common]] for side in (a, b)]
             return (difference(a[1], b[1], path)

@@ -254,16 +254,18 @@ class Session:
     # -- modules ---------------------------------------------------------------------------
     def state_record(self, name: str, module: types.ModuleType, label: str, test: str) -> dict:
         """The module's data after its import or a test: its globals that are not code, and
-        the data of its own classes (functions, classes and imports themselves are code,
-        judged by whether their changed code ran)."""
-        data = {key: value for key, value in vars(module).items() if not key.startswith("__")
-                and not is_code(value)}
-        classes = {key: value for key, value in vars(module).items()
-                   if isinstance(value, type) and value.__module__ == name}
+        the state of its own classes and functions (class attributes; captured cells and
+        defaults): a class or function only one version has is code, judged by whether its
+        changed code ran."""
+        items = [(key, value) for key, value in vars(module).items()
+                 if not key.startswith("__") and not isinstance(value, types.ModuleType)]
+        data = {key: value for key, value in items if not is_code(value)}
+        own = {key: value for key, value in items if is_code(value)
+               and getattr(value, "__module__", None) == name}  # classes, functions: by state
         self.quiet += 1
         try:
             state, opaque = encode(self.names, data)
-            kept, hidden = encode(self.names, classes)
+            kept, hidden = encode(self.names, own)
         finally:
             self.quiet -= 1
         state = ["module data", state, kept]
