@@ -8,6 +8,7 @@ from scanlint.core.diagnostic import Diagnostic, Fix
 from scanlint.fixes.carry import (call_with_init, index, names_in_use, rebuilt_statements, nodes_in,
                                   rename_loads, result_use, sequence, unpack_changes, without_slots)
 from scanlint.fixes.edits import ReplaceById, statement_fix
+from scanlint.fixes.effects import step_refusal
 from scanlint.rules import Invalid, Rule, RuleContext, Valid, with_fix
 from scanlint.semantic.captures import captures, wanted_style
 from scanlint.semantic.carry import (CarryLayout, StepFunction, carry_layout, returned_carry,
@@ -462,6 +463,10 @@ class CarryPassthrough(Rule):
             "    return jax.lax.scan(step, (1.0, a), xs)\n",
             None, settings={"param_style": "closure"}, count=2,
         ),
+        # A Python effect in the body: no rewrite of what it sees (`fixes/effects.py`).
+        Invalid("from jax import lax\ndef run(xs, a):\n    def step(c, x):\n        s, a = c\n"
+                "        print(x)\n        return (s + a, a), s\n"
+                "    return lax.scan(step, (0.0, a), xs)\n", settings={"param_style": "closure"}),
     ]
 
 
@@ -540,6 +545,9 @@ def _fix(ctx: RuleContext, site: ScanSite, step: StepFunction, layout: CarryLayo
         return "a slot's name means something else in the step"
     if layout.record is not None and not _record_changeable(model, site, step, layout):
         return "the carry's class is used elsewhere"
+    refusal = step_refusal(model, step, site)
+    if refusal is not None:
+        return refusal
 
     condition = _condition_changes(model, site, layout, keep, values)
     if condition is None:

@@ -9,6 +9,7 @@ from scanlint.fixes.carry import (call_with_init, fresh_name, index, names_in_us
                                   rebuilt_statements, rename_loads, returns_changes, sequence,
                                   threaded_annotation, with_elements)
 from scanlint.fixes.edits import ReplaceById, statement_fix
+from scanlint.fixes.effects import step_refusal
 from scanlint.rules import Invalid, Rule, RuleContext, Valid, with_fix
 from scanlint.semantic import walk
 from scanlint.semantic.captures import Capture, closure_captures, wanted_style
@@ -432,6 +433,10 @@ class ClosureCapture(Rule):
             "    return carry_out[0], ys_out\n",
             unsafe=True, settings={"param_style": "carry"},
         ),
+        # A Python effect in the body: no rewrite of what it sees (`fixes/effects.py`).
+        Invalid("import jax\ndef run(x, k, xs, it):\n    def step(c, t):\n"
+                "        return c * k.sum() + t + next(it), c\n"
+                "    return jax.lax.scan(step, x, xs)\n", settings={"param_style": "carry"}),
     ]
 
 
@@ -465,6 +470,9 @@ def _fix(ctx: RuleContext, site: ScanSite, step: StepFunction, moving: list[Capt
     if (step.ref.kind != "local_def" or binding.scope is not site.scope
             or not isinstance(step.node.body, cst.IndentedBlock)):
         return "the step is not a `def` block of the calling function"
+    refusal = step_refusal(model, step, site)
+    if refusal is not None:
+        return refusal
     names = [c.name for c in moving]
     used = names_in_use(site.scope)  # new locals of the caller
     layout = carry_layout(model, site, step)

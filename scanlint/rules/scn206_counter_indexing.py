@@ -309,6 +309,10 @@ class CounterIndexing(Rule):
             "import jax\ndef run(s0, a):\n    def step(c, _):\n        s, t = c\n"
             "        return (s + a[t], t + 1), s\n"
             "    return jax.lax.scan(step, (s0, 0), None, length=3, reverse=True)\n"),
+        # A Python effect in the body: no rewrite of what it sees (`fixes/effects.py`).
+        Invalid("import jax\nLOG = []\ndef run(a):\n    def step(c, _):\n        s, t = c\n"
+                "        s = s + a[t]\n        LOG.append(s)\n        return (s, t + 1), s\n"
+                "    return jax.lax.scan(step, (0.0, 0), None, length=3)\n"),
     ]
 
 

@@ -194,10 +194,11 @@ class UnrolledLoopUnderJit(Rule):
             facts = rolling(ctx.model, jl)
             if not facts.computes_arrays:
                 continue
-            fix = None if facts.blockers else roll_fix(ctx.text, ctx.model, jl, facts,
-                                                       ctx.settings.line_length)
-            reason = facts.blockers[0] if facts.blockers else None if fix else (
-                "the rewrite needs `jax`, which the file does not import under that name")
+            fix = facts.blockers[0] if facts.blockers else roll_fix(
+                ctx.text, ctx.model, jl, facts, ctx.settings.line_length)
+            if fix is None:
+                fix = "the rewrite needs `jax`, which the file does not import under that name"
+            reason, fix = (fix, None) if isinstance(fix, str) else (None, fix)
             why = f" (no automatic fix: {reason})" if reason else ""
             message = self.MESSAGE.format(
                 range=ctx.model.module.code_for_node(jl.loop.iter), trips=_times(jl, total),
@@ -824,6 +825,52 @@ def propagate(x):
     for i in range(T):
         x = jnp.cos(x)
         print(x)
+    return x
+"""),
+        # Python effects stay unrolled (`fixes/effects.py`): `next()` on an outer iterator,
+        # the same through a helper of the file, an alias of `print`, a method of the file's
+        # class that counts its calls, a draw from a NumPy generator made outside.
+        Invalid("""import itertools
+""" + NO_FIX_HEADER + """def scheduled(x):
+    for i in range(T):
+        x = x + next(RATES)
+    return x
+RATES = itertools.count(0.5)
+"""),
+        Invalid(NO_FIX_HEADER.replace("@jax.jit\n", """SEEN = []
+def remember(v):
+    SEEN.append(v)
+@jax.jit
+""") + """def noted(x):
+    for i in range(T):
+        x = jnp.cos(x)
+        remember(x)
+    return x
+"""),
+        Invalid(NO_FIX_HEADER.replace("@jax.jit\n", "say = print\n@jax.jit\n") + """def said(x):
+    for i in range(T):
+        x = jnp.cos(x)
+        say(x)
+    return x
+"""),
+        Invalid(NO_FIX_HEADER.replace("@jax.jit\n", """class Counter:
+    def __init__(self):
+        self.n = 0
+    def tick(self, v):
+        self.n += 1
+        return v
+COUNTER = Counter()
+@jax.jit
+""") + """def counted(x):
+    for i in range(T):
+        x = COUNTER.tick(jnp.cos(x))
+    return x
+"""),
+        Invalid("""import numpy as np
+""" + NO_FIX_HEADER.replace("@jax.jit\n", "RNG = np.random.default_rng(0)\n@jax.jit\n")
+                + """def noisy(x):
+    for i in range(T):
+        x = jnp.cos(x) + RNG.normal()
     return x
 """),
     ]
