@@ -123,7 +123,9 @@ class CarryPassthrough(Rule):
 
     No fix is offered when the init values are not names, a name would resolve differently
     inside the body, the step is used at more than one site, the body reads the carry in
-    other ways, or the result is used in a way the fix cannot rebuild.
+    other ways, the result is used in a way the fix cannot rebuild, or the body has a
+    Python effect (SCN204's, also through a helper, method or alias of the file), which
+    would see other values once other values are traced.
     """
 
     CODE = "SCN101"

@@ -102,8 +102,10 @@ class ClosureCapture(Rule):
     where it is used, so the same pytree comes out. Every rule case's fix is run under JAX
     (jit and eagerly) and compared bit for bit; run `scanlint verify` on yours. For
     `while_loop` the condition is adapted as well. No fix is offered for lambda bodies
-    (SCN001's fix makes them defs first), steps used at more than one site, or results used
-    in a way the fix cannot rebuild.
+    (SCN001's fix makes them defs first), steps used at more than one site, results used
+    in a way the fix cannot rebuild, or bodies with a Python effect (SCN204's, also through
+    a helper, method or alias of the file), which would see other values once other values
+    are traced.
     """
 
     CODE = "SCN102"

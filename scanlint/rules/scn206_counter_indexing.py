@@ -73,8 +73,9 @@ class CounterIndexing(Rule):
     are names that read the same at the call (or carry slots passed through unchanged, whose
     init is a name at the call), the step is a `def` used only by this call, its `x`
     parameter is unused (when there is no `xs`), the counter is unpacked from a tuple or
-    list and returned as `t + 1`, and the scan is not `reverse=`; an index scanned from `jnp.arange(n)` gets no fix.
-    Run `scanlint verify` on the result.
+    list and returned as `t + 1`, the scan is not `reverse=`, and the body has no Python
+    effect (SCN204's, also through a helper, method or alias of the file); an index scanned
+    from `jnp.arange(n)` gets no fix. Run `scanlint verify` on the result.
     """
 
     CODE = "SCN206"

@@ -171,8 +171,11 @@ class UnrolledLoopUnderJit(Rule):
     static argument or a parameter with a float default): unrolled, Python computes it in
     double precision and jax rounds it once to float32; traced, jax computes it in float32
     (the fixture's `clock`, rolled by hand with the index passed in, changed values even
-    without FMA; `tests/test_unrolled_runtime.py`); `print` (it would run once, when the step is
-    traced); mutating a Python container (`d[k] = v`, `.append` to a list that is not only
+    without FMA; `tests/test_unrolled_runtime.py`); a Python effect in the
+    body, which rolled would run once, when the step is traced, not at every step (`print`,
+    logging, `next()` on an iterator made outside, a host RNG's draw, an outer list appended
+    to, a global or an outer object's attribute written; also through a helper of the file,
+    an alias such as `say = print`, or a method of the file's class); mutating a Python container (`d[k] = v`, `.append` to a list that is not only
     stacked, `.update`); a carried name that starts as a list, tuple, dict, string or
     `None`, or as a Python number updated by more than arithmetic and reductions (the array
     it becomes may have another shape, which a carry cannot change); a carried value reshaped
