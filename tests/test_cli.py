@@ -54,16 +54,69 @@ def test_every_flag_of_every_command_says_what_it_does():
     assert "examples:" in parser.format_help()
 
 
-def test_a_file_passed_over_unparsed_is_said_to_be(tmp_path):
-    """A file with no JAX loop is not parsed: with a syntax error, "passed" alone would
-    mislead, so the summary says how many files were not parsed."""
+def test_a_file_named_on_the_command_line_is_always_parsed(tmp_path):
+    """docs/usage.md: a file named explicitly is always checked, so a syntax error in it is
+    reported even when it holds no loop word (as one with a loop word is); found in a
+    folder, such a file is passed over unparsed."""
     write(tmp_path, "broken.py", "def broken(:\n    pass\n")
-    result = run_scanlint("check", "broken.py", cwd=tmp_path)
-    assert result.returncode == 0
-    assert result.stderr == ("All checks passed!\n1 file holds no JAX loop and was not parsed "
-                             "(a syntax error there is not reported).\n")
+    named = run_scanlint("check", "broken.py", cwd=tmp_path)
+    assert "broken.py:1:12: SCN999 syntax error" in named.stdout
+    assert named.returncode == 2 and "All checks passed!" not in named.stderr
+    from_stdin = run_scanlint("check", "-", "--stdin-filename", "broken.py", cwd=tmp_path,
+                              stdin="def broken(:\n")
+    assert "SCN999" in from_stdin.stdout
     write(tmp_path, "loop.py", LAMBDA_STEP.replace("def run", "def run(:"))
     assert "SCN999" in run_scanlint("check", "loop.py", cwd=tmp_path).stdout
+    (tmp_path / "loop.py").unlink()
+    in_folder = run_scanlint("check", ".", cwd=tmp_path)
+    assert (in_folder.returncode, in_folder.stdout) == (0, "")
+
+
+def test_the_unparsed_files_note_only_with_statistics_or_verbose(tmp_path):
+    """The count of files passed over unparsed is for a person asking for detail: the text
+    format's --statistics or --verbose, never JSON or SARIF, nor a plain run."""
+    write(tmp_path, "plain.py", "x = 1\n")
+    write(tmp_path, "a.py", LAMBDA_STEP)
+    note = "1 file holds no JAX loop and was not parsed (a syntax error there is not reported)."
+    plain = run_scanlint("check", ".", cwd=tmp_path)
+    assert note not in plain.stderr and "Found 1 error." in plain.stderr
+    for flag in ("--statistics", "--verbose", "-v"):
+        assert note in run_scanlint("check", flag, ".", cwd=tmp_path).stderr, flag
+    for output in ("json", "sarif"):
+        result = run_scanlint("check", "--statistics", "--verbose", "--output-format", output,
+                              ".", cwd=tmp_path)
+        assert "not parsed" not in result.stderr, output
+
+
+def test_no_python_files_is_a_warning_not_a_pass(tmp_path):
+    """As ruff: an empty selection warns "No Python files found" and exits 0; nothing is
+    said to have passed."""
+    (tmp_path / "empty").mkdir()
+    write(tmp_path, "empty/notes.txt", "not python\n")
+    for flags in ((), ("--diff",), ("--fix",), ("--output-format", "json")):
+        result = run_scanlint("check", *flags, "empty", cwd=tmp_path)
+        assert result.returncode == 0, flags
+        assert result.stderr == "warning: No Python files found under the given path(s)\n"
+        assert "All checks passed!" not in result.stdout + result.stderr
+    assert run_scanlint("check", "--output-format", "json", "empty", cwd=tmp_path).stdout == "[]\n"
+
+
+def test_diff_says_what_it_would_leave_unfixed(tmp_path):
+    """`--diff` with a finding no fix removes says so; like ruff, it exits 0 when there is
+    nothing to apply and 1 when there is a diff."""
+    write(tmp_path, "a.py", "import jax\n\ndef run(x, k, xs, it):\n    def step(c, t):\n"
+          "        return c * k.sum() + t + next(it), c\n    return jax.lax.scan(step, x, xs)\n")
+    only_left = run_scanlint("check", "--diff", "--unsafe-fixes", "--param-style", "carry",
+                             "--select", "SCN0,SCN102", "a.py", cwd=tmp_path)
+    assert "Found" not in only_left.stderr and only_left.stdout == ""
+    assert only_left.stderr == ("Would fix 0 errors. 1 error would be left (1 without an "
+                                "automatic fix); `scanlint check` lists them.\n")
+    assert only_left.returncode == 0
+    write(tmp_path, "b.py", LAMBDA_STEP)
+    both = run_scanlint("check", "--diff", "--param-style", "carry", "--select", "SCN0,SCN102",
+                        "a.py", "b.py", cwd=tmp_path)
+    assert both.returncode == 1 and both.stdout.startswith("--- a/b.py")
+    assert both.stderr.startswith("Would fix 1 error. 1 error would be left")
 
 
 def test_exit_zero_and_usage_errors(tmp_path):
