@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from scanlint import __version__
 from scanlint.core.diagnostic import Diagnostic
-from scanlint.core.errors import UsageError
+from scanlint.core.errors import UsageError, require
 from scanlint.core.settings import PARAM_STYLES, STEP_STYLES, Settings
 from scanlint.engine.config import (ConfigError, find_pyproject, load_settings, validate_codes,
                                     with_overrides)
@@ -133,10 +133,13 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "rule":
             return run_rule(args)
         if args.command == "verify":
+            require("jax", "scanlint verify")  # it runs the code under jax
             from scanlint.verify.cli import run_verify
 
             return run_verify(args)
         if args.command == "measure":
+            require("jax", "scanlint measure")
+            require("pytest", "scanlint measure")
             from scanlint.measure.cli import run_measure
 
             return run_measure(args)
@@ -241,6 +244,8 @@ def run_check(args) -> int:
     settings, root = resolve_settings(args)
     if args.verify and not args.fix:
         raise UsageError("--verify goes with --fix: it decides which fixes are written")
+    if args.verify:
+        require("jax", "scanlint check --verify")
     if (args.pytest is not None or args.verify_report) and not (args.verify and args.fix):
         raise UsageError(f"{'--pytest' if args.pytest is not None else '--verify-report'} "
                          "goes with --fix --verify")

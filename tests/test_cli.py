@@ -2,6 +2,8 @@
 
 import json
 import os
+import subprocess
+import sys
 
 from conftest import FIXTURES, run_scanlint
 
@@ -316,3 +318,23 @@ def test_python_dash_m_and_console_script_agree():
     b = subprocess.run([exe, "check", "fixtures"], cwd=FIXTURES.parent, capture_output=True,
                        text=True)
     assert (a.stdout, a.returncode) == (b.stdout, b.returncode)
+
+
+def test_a_command_needing_an_extra_names_it(tmp_path):
+    """Right after the README's install (no jax), `scanlint verify` says what to install,
+    as the language server does for pygls."""
+    write(tmp_path, "a.py", LAMBDA_STEP)
+    for command, what in ((["verify", "a.py"], "scanlint verify"),
+                          (["measure", "--pytest", "tests", "a.py"], "scanlint measure"),
+                          (["check", "--fix", "--verify", "a.py"], "scanlint check --verify")):
+        blocked = ("import sys; sys.modules['jax'] = None; from scanlint.cli import main; "
+                   f"sys.exit(main({command!r}))")
+        result = subprocess.run([sys.executable, "-c", blocked], cwd=tmp_path,
+                                capture_output=True, text=True, timeout=300)
+        assert result.returncode == 2, command
+        assert result.stderr == (f"scanlint: error: {what} needs jax: "
+                                 "pip install 'scanlint[verify]'\n")
+    server = subprocess.run([sys.executable, "-c", "import sys; sys.modules['pygls'] = None; "
+                             "from scanlint.cli import main; sys.exit(main(['server']))"],
+                            capture_output=True, text=True, timeout=300)
+    assert "pip install 'scanlint[lsp]'" in server.stderr and server.returncode == 2
