@@ -2,10 +2,10 @@
 
 import json
 import os
-import subprocess
 import sys
 
 from conftest import FIXTURES, run_scanlint
+import process_groups
 
 LAMBDA_STEP = (
     "import jax\n\n"
@@ -309,13 +309,12 @@ def test_statistics_and_rule_docs():
 
 def test_python_dash_m_and_console_script_agree():
     import shutil
-    import subprocess
 
     exe = shutil.which("scanlint")
     if exe is None:
         return
     a = run_scanlint("check", "fixtures", cwd=FIXTURES.parent)
-    b = subprocess.run([exe, "check", "fixtures"], cwd=FIXTURES.parent, capture_output=True,
+    b = process_groups.run([exe, "check", "fixtures"], cwd=FIXTURES.parent, capture_output=True,
                        text=True)
     assert (a.stdout, a.returncode) == (b.stdout, b.returncode)
 
@@ -329,12 +328,12 @@ def test_a_command_needing_an_extra_names_it(tmp_path):
                           (["check", "--fix", "--verify", "a.py"], "scanlint check --verify")):
         blocked = ("import sys; sys.modules['jax'] = None; from scanlint.cli import main; "
                    f"sys.exit(main({command!r}))")
-        result = subprocess.run([sys.executable, "-c", blocked], cwd=tmp_path,
+        result = process_groups.run([sys.executable, "-c", blocked], cwd=tmp_path,
                                 capture_output=True, text=True, timeout=300)
         assert result.returncode == 2, command
         assert result.stderr == (f"scanlint: error: {what} needs jax: "
                                  "pip install 'scanlint[verify]'\n")
-    server = subprocess.run([sys.executable, "-c", "import sys; sys.modules['pygls'] = None; "
+    server = process_groups.run([sys.executable, "-c", "import sys; sys.modules['pygls'] = None; "
                              "from scanlint.cli import main; sys.exit(main(['server']))"],
                             capture_output=True, text=True, timeout=300)
     assert "pip install 'scanlint[lsp]'" in server.stderr and server.returncode == 2

@@ -1,13 +1,13 @@
 """flake8 --select SCN reports exactly what `scanlint check` reports, from the same engine."""
 
-import subprocess
 import sys
 
 from conftest import FIXTURES, run_scanlint
+import process_groups
 
 
 def test_flake8_parity_on_fixtures():
-    flake8 = subprocess.run(
+    flake8 = process_groups.run(
         [sys.executable, "-m", "flake8", "--select", "SCN", "--format",
          "%(path)s:%(row)d:%(col)d: %(code)s", "fixtures"],
         cwd=FIXTURES.parent, capture_output=True, text=True, timeout=300)
@@ -22,7 +22,7 @@ def test_flake8_noqa_matches(tmp_path):
     source = ("import jax\ndef run(xs):\n    step = lambda c, x: (c, x)  # noqa: SCN001\n"
               "    return jax.lax.scan(step, 0, xs)\n")
     (tmp_path / "a.py").write_text(source)
-    flake8 = subprocess.run([sys.executable, "-m", "flake8", "--select", "SCN", "a.py"],
+    flake8 = process_groups.run([sys.executable, "-m", "flake8", "--select", "SCN", "a.py"],
                             cwd=tmp_path, capture_output=True, text=True)
     assert flake8.returncode == 0 and flake8.stdout == ""
 
@@ -40,7 +40,7 @@ print(ScanlintChecker.selected, "scanlint.engine.check" in sys.modules, app.resu
 def flake8_in_process(*flags: str) -> list[str]:
     """flake8 run in one process (`-j 1`) on the lambda-step fixture: whether the plugin was
     selected, whether it loaded the engine, how many errors flake8 reported."""
-    result = subprocess.run([sys.executable, "-c", UNSELECTED_RUN, *flags, "-j", "1",
+    result = process_groups.run([sys.executable, "-c", UNSELECTED_RUN, *flags, "-j", "1",
                              str(FIXTURES / "loop_family.py")], capture_output=True, text=True,
                             timeout=300)
     assert result.returncode == 0, result.stderr

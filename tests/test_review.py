@@ -9,13 +9,13 @@ import json
 import os
 import re
 import shutil
-import subprocess
 import sys
 
 import pytest
 
 from conftest import ROOT
 from review_hosts import TOKEN, Failure, GitHubStandIn, GitLabStandIn, git, new_side_lines
+import process_groups
 
 DATA = ROOT / "tests" / "review"
 MARKER = re.compile(r"<!-- scanlint:finding ([\w-]+)( retired)? -->")
@@ -57,16 +57,16 @@ def run_github(repo, stand_in, *args, event=None):
     env = {**os.environ, "GITHUB_EVENT_PATH": str(event_path), "GITHUB_API_URL": stand_in.url,
            "GITHUB_REPOSITORY": stand_in.repository, "GITHUB_TOKEN": TOKEN,
            "GITHUB_ACTIONS": "true"}
-    return subprocess.run([sys.executable, "-m", "scanlint.review", "github", "--write-interval",
-                           "0", "--param-style", "closure", *args], cwd=repo, env=env,
-                          capture_output=True, text=True, timeout=300)
+    return process_groups.run([sys.executable, "-m", "scanlint.review", "github",
+                               "--write-interval", "0", "--param-style", "closure", *args],
+                              cwd=repo, env=env, capture_output=True, text=True, timeout=300)
 
 
 def run_gitlab(repo, stand_in, *args):
     env = {**os.environ, "CI_SERVER_URL": stand_in.url, "CI_PROJECT_ID": stand_in.project,
            "CI_MERGE_REQUEST_IID": str(stand_in.iid), "GITLAB_TOKEN": TOKEN}
     env.pop("GITHUB_ACTIONS", None)
-    return subprocess.run([sys.executable, "-m", "scanlint.review", "gitlab", "--param-style",
+    return process_groups.run([sys.executable, "-m", "scanlint.review", "gitlab", "--param-style",
                            "closure", *args], cwd=repo, env=env, capture_output=True, text=True,
                           timeout=300)
 
@@ -359,7 +359,7 @@ def test_gitlab_error_answers_are_reported(repo):
 def test_gitlab_outside_a_merge_request_says_so(repo):
     path, base, head = repo
     env = {k: v for k, v in os.environ.items() if not k.startswith("CI_MERGE_REQUEST")}
-    result = subprocess.run([sys.executable, "-m", "scanlint.review", "gitlab"], cwd=path,
+    result = process_groups.run([sys.executable, "-m", "scanlint.review", "gitlab"], cwd=path,
                             env=env, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0 and "not a merge request pipeline" in result.stderr
 
@@ -387,7 +387,7 @@ def run_dry(repo, host: str, *args, env_extra=None):
     env = {k: v for k, v in os.environ.items()
            if not k.startswith(("GITHUB_", "GITLAB_", "CI_"))}
     env.update(env_extra or {})
-    return subprocess.run([sys.executable, "-m", "scanlint.review", host, "--dry-run",
+    return process_groups.run([sys.executable, "-m", "scanlint.review", host, "--dry-run",
                            "--param-style", "closure", *args], cwd=repo, env=env,
                           capture_output=True, text=True, timeout=300)
 
@@ -431,7 +431,7 @@ def test_annotations_need_no_token(repo):
             "number": github.number, "base": {"sha": base}, "head": {"sha": head}}}))
         env = {k: v for k, v in os.environ.items() if k != "GITHUB_TOKEN"}
         env.update(GITHUB_EVENT_PATH=str(event), GITHUB_REPOSITORY=github.repository)
-        result = subprocess.run([sys.executable, "-m", "scanlint.review", "github",
+        result = process_groups.run([sys.executable, "-m", "scanlint.review", "github",
                                  "--reporter", "annotations", "--param-style", "closure"],
                                 cwd=path, env=env, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
@@ -442,7 +442,7 @@ def test_posting_without_the_review_extra_names_it(repo):
     path, _base, _head = repo
     blocked = ("import sys; sys.modules['github'] = None; "
                "from scanlint.review.cli import main; sys.exit(main(['github']))")
-    result = subprocess.run([sys.executable, "-c", blocked], cwd=path, capture_output=True,
+    result = process_groups.run([sys.executable, "-c", blocked], cwd=path, capture_output=True,
                             text=True, timeout=300)
     assert result.returncode == 2
     assert "posting a review needs PyGithub: pip install 'scanlint[review]'" in result.stderr
