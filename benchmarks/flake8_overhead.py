@@ -50,6 +50,7 @@ def main(argv=None) -> int:
         for name, command in commands.items():
             wall, cpu, _peak = run(command)
             times[name].append((wall, cpu))
+            print(f"  {name}: wall {wall:.2f} s, CPU {cpu:.2f} s", file=sys.stderr, flush=True)
     load = os.getloadavg()[0]
     print(f"flake8 --select {args.select} on {tree} ({args.repeats} runs each, alternately; "
           f"load average {load:.2f} at the end)")

@@ -337,3 +337,21 @@ def test_a_command_needing_an_extra_names_it(tmp_path):
                              "from scanlint.cli import main; sys.exit(main(['server']))"],
                             capture_output=True, text=True, timeout=300)
     assert "pip install 'scanlint[lsp]'" in server.stderr and server.returncode == 2
+
+
+def test_a_bad_setting_says_which_file_and_what_is_allowed(tmp_path):
+    write(tmp_path, "a.py", LAMBDA_STEP)
+    pyproject = tmp_path / "pyproject.toml"
+    where = f"{pyproject} [tool.scanlint]"
+    for table, message in (
+            ("line-length = 0", f"`line-length` in {where} must be a number of columns from 1 "
+                                "to 1000, not 0"),
+            ('step-style = "curly"', f"`step-style` in {where} must be one of def, lambda, any, "
+                                     "not 'curly'"),
+            ('param-style = "global"', f"`param-style` in {where} must be one of closure, carry, "
+                                       "consistent, any, not 'global'"),
+            ('select = ["SCN77"]', f"unknown rule code `SCN77` in `select` in {where} (known:")):
+        pyproject.write_text(f"[tool.scanlint]\n{table}\n")
+        result = run_scanlint("check", "a.py", cwd=tmp_path)
+        assert result.returncode == 2 and result.stderr.startswith(
+            f"scanlint: error: {message}"), result.stderr

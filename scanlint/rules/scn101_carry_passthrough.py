@@ -469,6 +469,62 @@ class CarryPassthrough(Rule):
         Invalid("from jax import lax\ndef run(xs, a):\n    def step(c, x):\n        s, a = c\n"
                 "        print(x)\n        return (s + a, a), s\n"
                 "    return lax.scan(step, (0.0, a), xs)\n", settings={"param_style": "closure"}),
+        # The result unpacked: the call binds the names itself, no `carry_out[i]` nor an
+        # unused `ys_out`.
+        Invalid(
+            "import jax\n"
+            "from jax import lax\n"
+            "\n"
+            "\n"
+            "def run(a, b, c, d, k, xs):\n"
+            "    def step(carry, x):\n"
+            "        a, b, c, d, k = carry\n"
+            "        return (a + x * k, b + a, c * 2.0, d - b, k), x\n"
+            "\n"
+            "    (a, b, c, d, _), _ = lax.scan(step, (a, b, c, d, k), xs)\n"
+            "    return a + b + c + d\n",
+            "import jax\n"
+            "from jax import lax\n"
+            "\n"
+            "\n"
+            "def run(a, b, c, d, k, xs):\n"
+            "    def step(carry, x):\n"
+            "        a, b, c, d = carry\n"
+            "        return (a + x * k, b + a, c * 2.0, d - b), x\n"
+            "\n"
+            "    (a, b, c, d), _ = lax.scan(step, (a, b, c, d), xs)\n"
+            "    return a + b + c + d\n",
+            unsafe=True, settings={"param_style": "closure"},
+        ),
+        # A two-space file: the broken line hangs by four, as pyink writes JAX's code (a
+        # two-space hanging indent would read as a nested block).
+        Invalid(
+            "import jax\n"
+            "from jax import lax\n"
+            "\n"
+            "\n"
+            "def simulate(position, velocity, acceleration, xs):\n"
+            "  def step(carry, x):\n"
+            "    position, velocity, acceleration = carry\n"
+            "    return (position + velocity * 0.5, velocity + acceleration * x, acceleration), position\n"
+            "\n"
+            "  outcome = lax.scan(step, (position, velocity, acceleration), xs, length=None, reverse=False)\n"
+            "  return outcome\n",
+            "import jax\n"
+            "from jax import lax\n"
+            "\n"
+            "\n"
+            "def simulate(position, velocity, acceleration, xs):\n"
+            "  def step(carry, x):\n"
+            "    position, velocity = carry\n"
+            "    return (position + velocity * 0.5, velocity + acceleration * x), position\n"
+            "\n"
+            "  carry_out, ys_out = lax.scan(\n"
+            "      step, (position, velocity), xs, length=None, reverse=False)\n"
+            "  outcome = (carry_out[0], carry_out[1], acceleration), ys_out\n"
+            "  return outcome\n",
+            unsafe=True, settings={"param_style": "closure"},
+        ),
     ]
 
 

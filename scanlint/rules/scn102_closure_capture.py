@@ -439,6 +439,32 @@ class ClosureCapture(Rule):
         Invalid("import jax\ndef run(x, k, xs, it):\n    def step(c, t):\n"
                 "        return c * k.sum() + t + next(it), c\n"
                 "    return jax.lax.scan(step, x, xs)\n", settings={"param_style": "carry"}),
+        # The result unpacked while the carry grows: `(a, b, *_), _ = lax.scan(...)`.
+        Invalid(
+            "import jax\n"
+            "from jax import lax\n"
+            "\n"
+            "\n"
+            "def run(a, b, k, xs):\n"
+            "    def step(carry, x):\n"
+            "        a, b = carry\n"
+            "        return (a + x * k.sum(), b + a), x\n"
+            "\n"
+            "    (a, b), _ = lax.scan(step, (a, b), xs)\n"
+            "    return a + b\n",
+            "import jax\n"
+            "from jax import lax\n"
+            "\n"
+            "\n"
+            "def run(a, b, k, xs):\n"
+            "    def step(carry, x):\n"
+            "        a, b, k = carry\n"
+            "        return (a + x * k.sum(), b + a, k), x\n"
+            "\n"
+            "    (a, b, *_), _ = lax.scan(step, (a, b, k), xs)\n"
+            "    return a + b\n",
+            unsafe=True, settings={"param_style": "carry"},
+        ),
     ]
 
 
