@@ -30,7 +30,7 @@ def run_scanlint(*args, cwd=None, stdin=None, env=None):
     """Run `python -m scanlint` in a subprocess, as a user would."""
     full_env = {**os.environ, **(env or {})}
     return process_groups.run([sys.executable, "-m", "scanlint", *args], cwd=cwd, input=stdin,
-                          capture_output=True, text=True, env=full_env, timeout=300)
+                              capture_output=True, text=True, env=full_env, timeout=300)
 
 
 @pytest.fixture

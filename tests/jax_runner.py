@@ -71,7 +71,7 @@ def run_snippets(snippets: list[dict], timeout: int = 600) -> dict:
     """Run ``snippets`` in one subprocess (CPU only); {id: outcome}."""
     env = {**os.environ, "JAX_PLATFORMS": "cpu"}
     result = process_groups.run([sys.executable, __file__], input=json.dumps(snippets),
-                            capture_output=True, text=True, timeout=timeout, env=env)
+                                capture_output=True, text=True, timeout=timeout, env=env)
     if result.returncode != 0:
         raise RuntimeError(result.stderr[-3000:])
     return json.loads(result.stdout)

@@ -315,7 +315,7 @@ def test_python_dash_m_and_console_script_agree():
         return
     a = run_scanlint("check", "fixtures", cwd=FIXTURES.parent)
     b = process_groups.run([exe, "check", "fixtures"], cwd=FIXTURES.parent, capture_output=True,
-                       text=True)
+                           text=True)
     assert (a.stdout, a.returncode) == (b.stdout, b.returncode)
 
 
@@ -329,13 +329,13 @@ def test_a_command_needing_an_extra_names_it(tmp_path):
         blocked = ("import sys; sys.modules['jax'] = None; from scanlint.cli import main; "
                    f"sys.exit(main({command!r}))")
         result = process_groups.run([sys.executable, "-c", blocked], cwd=tmp_path,
-                                capture_output=True, text=True, timeout=300)
+                                    capture_output=True, text=True, timeout=300)
         assert result.returncode == 2, command
         assert result.stderr == (f"scanlint: error: {what} needs jax: "
                                  "pip install 'scanlint[verify]'\n")
     server = process_groups.run([sys.executable, "-c", "import sys; sys.modules['pygls'] = None; "
                              "from scanlint.cli import main; sys.exit(main(['server']))"],
-                            capture_output=True, text=True, timeout=300)
+                                capture_output=True, text=True, timeout=300)
     assert "pip install 'scanlint[lsp]'" in server.stderr and server.returncode == 2
 
 

@@ -14,7 +14,7 @@ import process_groups
 def test_corpus_runs_clean():
     pytest.importorskip("jax")
     result = process_groups.run([sys.executable, str(ROOT / "benchmarks" / "corpus.py")],
-                            capture_output=True, text=True, timeout=1200)
+                                capture_output=True, text=True, timeout=1200)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "crashes: 0  internal errors (SCN990): 0  fixes that failed to parse or were not " \
            "idempotent: 0" in result.stdout

@@ -26,7 +26,7 @@ jax = pytest.importorskip("jax")
 
 ROLL = Settings(select=("SCN301",))
 STEPS = 10
-HEADER = f"""import itertools
+HEADER = """import itertools
 import random
 
 import jax

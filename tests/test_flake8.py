@@ -23,7 +23,7 @@ def test_flake8_noqa_matches(tmp_path):
               "    return jax.lax.scan(step, 0, xs)\n")
     (tmp_path / "a.py").write_text(source)
     flake8 = process_groups.run([sys.executable, "-m", "flake8", "--select", "SCN", "a.py"],
-                            cwd=tmp_path, capture_output=True, text=True)
+                                cwd=tmp_path, capture_output=True, text=True)
     assert flake8.returncode == 0 and flake8.stdout == ""
 
 
@@ -42,7 +42,7 @@ def flake8_in_process(*flags: str) -> list[str]:
     selected, whether it loaded the engine, how many errors flake8 reported."""
     result = process_groups.run([sys.executable, "-c", UNSELECTED_RUN, *flags, "-j", "1",
                              str(FIXTURES / "loop_family.py")], capture_output=True, text=True,
-                            timeout=300)
+                                timeout=300)
     assert result.returncode == 0, result.stderr
     return result.stdout.split()
 

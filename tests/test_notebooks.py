@@ -97,7 +97,7 @@ def test_locations_match_ruffs_for_the_same_lambdas():
     ruff = RUFF
     theirs = process_groups.run([ruff, "check", "--no-cache", "--isolated", "--select", "E731",
                              "--output-format", "json", JUPYTER, COLAB], cwd=NOTEBOOKS,
-                            capture_output=True, text=True)
+                                capture_output=True, text=True)
     ours = run_scanlint("check", "--no-cache", "--output-format", "json", JUPYTER, COLAB,
                         cwd=NOTEBOOKS)
 

@@ -28,7 +28,7 @@ SDIST_TESTS = ["tests/test_rule_cases.py", "tests/test_docs.py", "tests/test_lay
 
 def run(*command, cwd=None, timeout=600):
     done = process_groups.run([str(c) for c in command], cwd=cwd, capture_output=True, text=True,
-                          timeout=timeout)
+                              timeout=timeout)
     assert done.returncode == 0, f"{command}: {done.stdout[-2000:]}{done.stderr[-2000:]}"
     return done
 
@@ -82,12 +82,12 @@ def test_the_wheel_installs_and_runs(dist, tmp_path):
     python = fresh_venv(tmp_path / "venv", wheel)
     checked = process_groups.run([python, "-m", "scanlint", "check", "--no-cache",
                               "--output-format", "json", ROOT / "fixtures" / "loop_family.py"],
-                             capture_output=True, text=True, timeout=300)
+                                 capture_output=True, text=True, timeout=300)
     assert checked.returncode == 1 and {d["code"] for d in json.loads(checked.stdout)} == {
         "SCN001"}, checked.stderr
     plugin = process_groups.run([python, "-m", "flake8", "--select", "SCN",
                              ROOT / "fixtures" / "loop_family.py"],
-                            capture_output=True, text=True, timeout=300)
+                                capture_output=True, text=True, timeout=300)
     assert plugin.returncode == 1 and "SCN001" in plugin.stdout, plugin.stderr
 
 
@@ -103,7 +103,7 @@ def test_the_sdist_installs_and_its_own_tests_pass(dist, tmp_path):
         assert f"{top.name}/{needed}" in names, needed
     python = fresh_venv(tmp_path / "venv", top)
     checked = process_groups.run([python, "-m", "scanlint", "check", "--no-cache", "fixtures/"],
-                             cwd=top, capture_output=True, text=True, timeout=300)
+                                 cwd=top, capture_output=True, text=True, timeout=300)
     assert checked.returncode == 1 and "SCN001" in checked.stdout, checked.stderr
     tests = process_groups.run([python, "-m", "pytest", "-q", "-p", "no:cacheprovider",
                             *SDIST_TESTS], cwd=top, capture_output=True, text=True, timeout=900)

@@ -21,7 +21,7 @@ NOTEBOOK = json.dumps({"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cell
 def pre_commit(*args, cwd, home):
     env = {**os.environ, "PRE_COMMIT_HOME": str(home), "PRE_COMMIT_COLOR": "never"}
     return process_groups.run([sys.executable, "-m", "pre_commit", *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=900)
+                              capture_output=True, text=True, timeout=900)
 
 
 def test_manifest_is_valid(tmp_path):

@@ -68,7 +68,7 @@ def run_gitlab(repo, stand_in, *args):
     env.pop("GITHUB_ACTIONS", None)
     return process_groups.run([sys.executable, "-m", "scanlint.review", "gitlab", "--param-style",
                            "closure", *args], cwd=repo, env=env, capture_output=True, text=True,
-                          timeout=300)
+                              timeout=300)
 
 
 def reviews_posted(stand_in) -> list[dict]:
@@ -360,7 +360,7 @@ def test_gitlab_outside_a_merge_request_says_so(repo):
     path, base, head = repo
     env = {k: v for k, v in os.environ.items() if not k.startswith("CI_MERGE_REQUEST")}
     result = process_groups.run([sys.executable, "-m", "scanlint.review", "gitlab"], cwd=path,
-                            env=env, capture_output=True, text=True, timeout=120)
+                                env=env, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0 and "not a merge request pipeline" in result.stderr
 
 
@@ -389,7 +389,7 @@ def run_dry(repo, host: str, *args, env_extra=None):
     env.update(env_extra or {})
     return process_groups.run([sys.executable, "-m", "scanlint.review", host, "--dry-run",
                            "--param-style", "closure", *args], cwd=repo, env=env,
-                          capture_output=True, text=True, timeout=300)
+                              capture_output=True, text=True, timeout=300)
 
 
 def test_dry_run_prints_the_review_it_would_post_with_no_token_or_network(repo):
@@ -433,7 +433,7 @@ def test_annotations_need_no_token(repo):
         env.update(GITHUB_EVENT_PATH=str(event), GITHUB_REPOSITORY=github.repository)
         result = process_groups.run([sys.executable, "-m", "scanlint.review", "github",
                                  "--reporter", "annotations", "--param-style", "closure"],
-                                cwd=path, env=env, capture_output=True, text=True, timeout=300)
+                                    cwd=path, env=env, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
     assert result.stdout.count("::warning file=") == 3 and github.requests == []
 
@@ -443,6 +443,6 @@ def test_posting_without_the_review_extra_names_it(repo):
     blocked = ("import sys; sys.modules['github'] = None; "
                "from scanlint.review.cli import main; sys.exit(main(['github']))")
     result = process_groups.run([sys.executable, "-c", blocked], cwd=path, capture_output=True,
-                            text=True, timeout=300)
+                                text=True, timeout=300)
     assert result.returncode == 2
     assert "posting a review needs PyGithub: pip install 'scanlint[review]'" in result.stderr

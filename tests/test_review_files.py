@@ -96,7 +96,7 @@ def test_the_reviewdog_recipe_gives_valid_rdjsonl_for_changed_lines_only(tmp_pat
     shell = scanlint_part.replace("scanlint check", f"{sys.executable} -m scanlint check "
                                   "--param-style closure", 1)
     result = process_groups.run(["bash", "-c", shell], cwd=path, capture_output=True, text=True,
-                            env={"BASE": base, "PATH": "/usr/bin:/bin"}, timeout=300)
+                                env={"BASE": base, "PATH": "/usr/bin:/bin"}, timeout=300)
     assert result.returncode == 1, result.stderr  # findings
     validator = rdjson_validator("Diagnostic.json")
     lines = [json.loads(line) for line in result.stdout.splitlines()]
@@ -114,5 +114,5 @@ def test_the_core_linter_imports_no_host_library():
             "'fixtures/clean.py']); assert not {'github', 'gitlab'} & set(sys.modules), "
             "sorted(m for m in sys.modules if m.split('.')[0] in ('github', 'gitlab'))")
     result = process_groups.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                            text=True, timeout=120)
+                                text=True, timeout=120)
     assert result.returncode == 0, result.stderr

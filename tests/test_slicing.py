@@ -305,7 +305,7 @@ def test_a_file_no_site_can_be_in_imports_neither_libcst_nor_rules():
              "print(check_text(text, 'a.py', Settings()),\n"
              "      sorted(m for m in sys.modules if m.startswith(('libcst', 'scanlint.rules'))))\n")
     result = process_groups.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                            cwd=ROOT)
+                                cwd=ROOT)
     assert result.stdout.strip() == "[] []", result.stdout + result.stderr
 
 

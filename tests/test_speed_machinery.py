@@ -90,7 +90,7 @@ def test_a_warm_run_never_imports_libcst(tmp_path):
              f"code = main(['check', '-q', '--cache-dir', {cache!r}, '.'])\n"
              "print('LIBCST' if 'libcst' in sys.modules else 'NO-LIBCST', code)\n")
     result = process_groups.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True,
-                            text=True)
+                                text=True)
     assert result.stdout.strip().endswith("NO-LIBCST 1"), result.stdout + result.stderr
 
 
