@@ -446,3 +446,15 @@ def test_posting_without_the_review_extra_names_it(repo):
                                 text=True, timeout=300)
     assert result.returncode == 2
     assert "posting a review needs PyGithub: pip install 'scanlint[review]'" in result.stderr
+
+
+def test_a_correctness_finding_is_not_an_error(tmp_path):
+    """`--fail-on errors` is for files that could not be checked (SCN9xx); an SCN2xx finding
+    (error severity) neither fails the job nor is logged as an error."""
+    mismatch = ("import jax\n\n\ndef run(xs):\n    def step(c, x):\n        return (c, c), x\n\n"
+                "    return jax.lax.scan(step, 0.0, xs)\n")
+    path, base, head = pull_request_repo(tmp_path, extra=[])
+    (path / "old.py").write_text(mismatch)
+    result = run_dry(path, "github", "--base", "main")
+    assert result.returncode == 0, result.stderr
+    assert "error:" not in result.stderr
