@@ -263,9 +263,6 @@ class _Finder(StoreVisitor):
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         return node is self.region.node
 
-    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-        return False
-
 
 def _names(node: cst.CSTNode) -> set[str]:
     return {n.value for n in _nodes(node) if isinstance(n, cst.Name)}
