@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from scanlint import __version__
 from scanlint.core.diagnostic import Diagnostic
-from scanlint.core.errors import UsageError
+from scanlint.core.errors import UsageError, require
 from scanlint.core.settings import PARAM_STYLES, STEP_STYLES, Settings
 from scanlint.engine.config import (ConfigError, find_pyproject, load_settings, validate_codes,
                                     with_overrides)
@@ -96,6 +96,9 @@ def build_parser() -> argparse.ArgumentParser:
                             "revision")
     check.add_argument("--exit-zero", action="store_true", help="exit 0 even with findings")
     check.add_argument("--statistics", action="store_true", help="print counts per rule")
+    check.add_argument("--verbose", "-v", action="store_true",
+                       help="also say how many files were passed over unparsed (they hold no "
+                            "JAX loop)")
     check.add_argument("--force-exclude", action="store_true",
                        help="apply `exclude` to files named on the command line too "
                             "(for pre-commit)")
@@ -130,10 +133,13 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "rule":
             return run_rule(args)
         if args.command == "verify":
+            require("jax", "scanlint verify")  # it runs the code under jax
             from scanlint.verify.cli import run_verify
 
             return run_verify(args)
         if args.command == "measure":
+            require("jax", "scanlint measure")
+            require("pytest", "scanlint measure")
             from scanlint.measure.cli import run_measure
 
             return run_measure(args)
@@ -238,6 +244,8 @@ def run_check(args) -> int:
     settings, root = resolve_settings(args)
     if args.verify and not args.fix:
         raise UsageError("--verify goes with --fix: it decides which fixes are written")
+    if args.verify:
+        require("jax", "scanlint check --verify")
     if (args.pytest is not None or args.verify_report) and not (args.verify and args.fix):
         raise UsageError(f"{'--pytest' if args.pytest is not None else '--verify-report'} "
                          "goes with --fix --verify")
@@ -255,14 +263,15 @@ def run_check(args) -> int:
     if args.diff:
         sys.stdout.write(summary.diff_text)
         if not args.quiet:
-            print(f"Would fix {summary.fixed} error{'s' if summary.fixed != 1 else ''}.",
-                  file=sys.stderr)
+            sys.stderr.write(diff_summary(summary, ctx))
+        # as ruff: 1 when there is a diff to apply, findings left without one or not
         return EXIT_FINDINGS if summary.fixed and not args.exit_zero else EXIT_CLEAN
     sys.stdout.write(renderer(args.output_format)(summary.diagnostics, ctx))
     if args.statistics:
         sys.stdout.write(statistics(summary.diagnostics, ctx))
     if not args.quiet:
-        sys.stderr.write(summary_text(summary, ctx, args.fix))
+        noted = args.output_format == "text" and (args.statistics or args.verbose)
+        sys.stderr.write(summary_text(summary, ctx, args.fix, unparsed=noted))
     return exit_code(summary, args.exit_zero)
 
 
@@ -283,9 +292,10 @@ def check_paths(paths: list[str], settings: Settings, args, root: str) -> RunSum
                      settings.respect_gitignore, root, force_exclude=args.force_exclude)
     diagnostics = [system_diagnostic(READ_ERROR, path, "cannot read: No such file or directory")
                    for path in found.missing]
+    named = frozenset(p for p in paths if os.path.isfile(p))  # always parsed
     results = run_files(found.files, settings, fix=args.fix or args.diff,
                         unsafe=args.unsafe_fixes, jobs=args.jobs,
-                        cache_dir=None if args.no_cache else cache_dir(args))
+                        cache_dir=None if args.no_cache else cache_dir(args), named=named)
     verified = verify_fixes(results, settings, args) if args.verify and not args.diff else {}
     if verified:
         say_what_was_proven(verified, args)
@@ -464,7 +474,7 @@ def check_stdin(args, settings: Settings) -> int:
 
     path = args.stdin_filename or "-"
     result = check_file(path, settings, fix=args.fix or args.diff, unsafe=args.unsafe_fixes,
-                        data=sys.stdin.buffer.read())
+                        data=sys.stdin.buffer.read(), named=True)
     sources: dict[str, str] = {}
     notebooks: dict = {}
     final = fixed_source(result) if result.fixed_text is not None else result.source
@@ -477,6 +487,8 @@ def check_stdin(args, settings: Settings) -> int:
     if args.diff:
         if result.fixed_text is not None and result.source is not None:
             sys.stdout.write(file_diff(result))
+        if not args.quiet:
+            sys.stderr.write(diff_summary(summary, ctx))
         return EXIT_FINDINGS if result.applied and not args.exit_zero else EXIT_CLEAN
     if args.fix:  # like ruff: the fixed source on stdout, the findings on stderr
         write_stdout(final)
@@ -500,8 +512,33 @@ def write_stdout(source) -> None:
     sys.stdout.buffer.flush()
 
 
-def summary_text(summary: RunSummary, ctx, fixing: bool) -> str:
-    return findings_text(summary, ctx, fixing) + unparsed_text(summary.unparsed)
+NO_FILES = "warning: No Python files found under the given path(s)\n"  # ruff's words
+
+
+def summary_text(summary: RunSummary, ctx, fixing: bool, unparsed: bool = False) -> str:
+    """The summary on stderr; the unparsed files' count only when asked (``unparsed``)."""
+    if not summary.files_checked:
+        return NO_FILES
+    return findings_text(summary, ctx, fixing) + (unparsed_text(summary.unparsed)
+                                                   if unparsed else "")
+
+
+def diff_summary(summary: RunSummary, ctx) -> str:
+    """`--diff`'s summary: what `--fix` would fix, and the findings it would leave."""
+    if not summary.files_checked:
+        return NO_FILES
+    plural = lambda n: "error" if n == 1 else "errors"  # noqa: E731
+    text = f"Would fix {summary.fixed} {plural(summary.fixed)}."
+    left = len(summary.diagnostics)
+    if not left:
+        return text + "\n"
+    hidden = sum(1 for d in summary.diagnostics if d.fix is not None and not ctx.applicable(d))
+    text += f" {left} {plural(left)} would be left"
+    if hidden == left:
+        return text + f" ({hidden} with a fix enabled by the `--unsafe-fixes` option).\n"
+    text += f" ({left - hidden} without an automatic fix"
+    return text + (f", {hidden} with a fix enabled by the `--unsafe-fixes` option).\n"
+                   if hidden else "); `scanlint check` lists them.\n")
 
 
 def unparsed_text(count: int) -> str:

@@ -21,10 +21,10 @@ import contextlib
 import io
 import json
 import os
-import subprocess
 import sys
 import types
 import warnings
+import process_groups
 
 
 def run_one(code: str, symptom: str | None) -> dict:
@@ -70,8 +70,8 @@ def main() -> int:
 def run_snippets(snippets: list[dict], timeout: int = 600) -> dict:
     """Run ``snippets`` in one subprocess (CPU only); {id: outcome}."""
     env = {**os.environ, "JAX_PLATFORMS": "cpu"}
-    result = subprocess.run([sys.executable, __file__], input=json.dumps(snippets),
-                            capture_output=True, text=True, timeout=timeout, env=env)
+    result = process_groups.run([sys.executable, __file__], input=json.dumps(snippets),
+                                capture_output=True, text=True, timeout=timeout, env=env)
     if result.returncode != 0:
         raise RuntimeError(result.stderr[-3000:])
     return json.loads(result.stdout)

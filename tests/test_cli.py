@@ -2,8 +2,10 @@
 
 import json
 import os
+import sys
 
 from conftest import FIXTURES, run_scanlint
+import process_groups
 
 LAMBDA_STEP = (
     "import jax\n\n"
@@ -54,16 +56,69 @@ def test_every_flag_of_every_command_says_what_it_does():
     assert "examples:" in parser.format_help()
 
 
-def test_a_file_passed_over_unparsed_is_said_to_be(tmp_path):
-    """A file with no JAX loop is not parsed: with a syntax error, "passed" alone would
-    mislead, so the summary says how many files were not parsed."""
+def test_a_file_named_on_the_command_line_is_always_parsed(tmp_path):
+    """docs/usage.md: a file named explicitly is always checked, so a syntax error in it is
+    reported even when it holds no loop word (as one with a loop word is); found in a
+    folder, such a file is passed over unparsed."""
     write(tmp_path, "broken.py", "def broken(:\n    pass\n")
-    result = run_scanlint("check", "broken.py", cwd=tmp_path)
-    assert result.returncode == 0
-    assert result.stderr == ("All checks passed!\n1 file holds no JAX loop and was not parsed "
-                             "(a syntax error there is not reported).\n")
+    named = run_scanlint("check", "broken.py", cwd=tmp_path)
+    assert "broken.py:1:12: SCN999 syntax error" in named.stdout
+    assert named.returncode == 2 and "All checks passed!" not in named.stderr
+    from_stdin = run_scanlint("check", "-", "--stdin-filename", "broken.py", cwd=tmp_path,
+                              stdin="def broken(:\n")
+    assert "SCN999" in from_stdin.stdout
     write(tmp_path, "loop.py", LAMBDA_STEP.replace("def run", "def run(:"))
     assert "SCN999" in run_scanlint("check", "loop.py", cwd=tmp_path).stdout
+    (tmp_path / "loop.py").unlink()
+    in_folder = run_scanlint("check", ".", cwd=tmp_path)
+    assert (in_folder.returncode, in_folder.stdout) == (0, "")
+
+
+def test_the_unparsed_files_note_only_with_statistics_or_verbose(tmp_path):
+    """The count of files passed over unparsed is for a person asking for detail: the text
+    format's --statistics or --verbose, never JSON or SARIF, nor a plain run."""
+    write(tmp_path, "plain.py", "x = 1\n")
+    write(tmp_path, "a.py", LAMBDA_STEP)
+    note = "1 file holds no JAX loop and was not parsed (a syntax error there is not reported)."
+    plain = run_scanlint("check", ".", cwd=tmp_path)
+    assert note not in plain.stderr and "Found 1 error." in plain.stderr
+    for flag in ("--statistics", "--verbose", "-v"):
+        assert note in run_scanlint("check", flag, ".", cwd=tmp_path).stderr, flag
+    for output in ("json", "sarif"):
+        result = run_scanlint("check", "--statistics", "--verbose", "--output-format", output,
+                              ".", cwd=tmp_path)
+        assert "not parsed" not in result.stderr, output
+
+
+def test_no_python_files_is_a_warning_not_a_pass(tmp_path):
+    """As ruff: an empty selection warns "No Python files found" and exits 0; nothing is
+    said to have passed."""
+    (tmp_path / "empty").mkdir()
+    write(tmp_path, "empty/notes.txt", "not python\n")
+    for flags in ((), ("--diff",), ("--fix",), ("--output-format", "json")):
+        result = run_scanlint("check", *flags, "empty", cwd=tmp_path)
+        assert result.returncode == 0, flags
+        assert result.stderr == "warning: No Python files found under the given path(s)\n"
+        assert "All checks passed!" not in result.stdout + result.stderr
+    assert run_scanlint("check", "--output-format", "json", "empty", cwd=tmp_path).stdout == "[]\n"
+
+
+def test_diff_says_what_it_would_leave_unfixed(tmp_path):
+    """`--diff` with a finding no fix removes says so; like ruff, it exits 0 when there is
+    nothing to apply and 1 when there is a diff."""
+    write(tmp_path, "a.py", "import jax\n\ndef run(x, k, xs, it):\n    def step(c, t):\n"
+          "        return c * k.sum() + t + next(it), c\n    return jax.lax.scan(step, x, xs)\n")
+    only_left = run_scanlint("check", "--diff", "--unsafe-fixes", "--param-style", "carry",
+                             "--select", "SCN0,SCN102", "a.py", cwd=tmp_path)
+    assert "Found" not in only_left.stderr and only_left.stdout == ""
+    assert only_left.stderr == ("Would fix 0 errors. 1 error would be left (1 without an "
+                                "automatic fix); `scanlint check` lists them.\n")
+    assert only_left.returncode == 0
+    write(tmp_path, "b.py", LAMBDA_STEP)
+    both = run_scanlint("check", "--diff", "--param-style", "carry", "--select", "SCN0,SCN102",
+                        "a.py", "b.py", cwd=tmp_path)
+    assert both.returncode == 1 and both.stdout.startswith("--- a/b.py")
+    assert both.stderr.startswith("Would fix 1 error. 1 error would be left")
 
 
 def test_exit_zero_and_usage_errors(tmp_path):
@@ -254,12 +309,49 @@ def test_statistics_and_rule_docs():
 
 def test_python_dash_m_and_console_script_agree():
     import shutil
-    import subprocess
 
     exe = shutil.which("scanlint")
     if exe is None:
         return
     a = run_scanlint("check", "fixtures", cwd=FIXTURES.parent)
-    b = subprocess.run([exe, "check", "fixtures"], cwd=FIXTURES.parent, capture_output=True,
-                       text=True)
+    b = process_groups.run([exe, "check", "fixtures"], cwd=FIXTURES.parent, capture_output=True,
+                           text=True)
     assert (a.stdout, a.returncode) == (b.stdout, b.returncode)
+
+
+def test_a_command_needing_an_extra_names_it(tmp_path):
+    """Right after the README's install (no jax), `scanlint verify` says what to install,
+    as the language server does for pygls."""
+    write(tmp_path, "a.py", LAMBDA_STEP)
+    for command, what in ((["verify", "a.py"], "scanlint verify"),
+                          (["measure", "--pytest", "tests", "a.py"], "scanlint measure"),
+                          (["check", "--fix", "--verify", "a.py"], "scanlint check --verify")):
+        blocked = ("import sys; sys.modules['jax'] = None; from scanlint.cli import main; "
+                   f"sys.exit(main({command!r}))")
+        result = process_groups.run([sys.executable, "-c", blocked], cwd=tmp_path,
+                                    capture_output=True, text=True, timeout=300)
+        assert result.returncode == 2, command
+        assert result.stderr == (f"scanlint: error: {what} needs jax: "
+                                 "pip install 'scanlint[verify]'\n")
+    server = process_groups.run([sys.executable, "-c", "import sys; sys.modules['pygls'] = None; "
+                             "from scanlint.cli import main; sys.exit(main(['server']))"],
+                                capture_output=True, text=True, timeout=300)
+    assert "pip install 'scanlint[lsp]'" in server.stderr and server.returncode == 2
+
+
+def test_a_bad_setting_says_which_file_and_what_is_allowed(tmp_path):
+    write(tmp_path, "a.py", LAMBDA_STEP)
+    pyproject = tmp_path / "pyproject.toml"
+    where = f"{pyproject} [tool.scanlint]"
+    for table, message in (
+            ("line-length = 0", f"`line-length` in {where} must be a number of columns from 1 "
+                                "to 1000, not 0"),
+            ('step-style = "curly"', f"`step-style` in {where} must be one of def, lambda, any, "
+                                     "not 'curly'"),
+            ('param-style = "global"', f"`param-style` in {where} must be one of closure, carry, "
+                                       "consistent, any, not 'global'"),
+            ('select = ["SCN77"]', f"unknown rule code `SCN77` in `select` in {where} (known:")):
+        pyproject.write_text(f"[tool.scanlint]\n{table}\n")
+        result = run_scanlint("check", "a.py", cwd=tmp_path)
+        assert result.returncode == 2 and result.stderr.startswith(
+            f"scanlint: error: {message}"), result.stderr

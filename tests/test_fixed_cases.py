@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+import process_groups
+
 from scanlint.core.settings import Settings
 from scanlint.engine.check import check_text, fix_text
 from scanlint.rules import all_rules
@@ -88,9 +90,9 @@ def run_cases(tmp_path, cases, stall: float = 20.0) -> dict[str, dict[str, str]]
     start = (0, 0, 0)
     while True:
         progress.write_text("")
-        child = subprocess.Popen([sys.executable, str(CHILD), str(request), str(results),
-                                  str(progress), *map(str, start)],
-                                 stderr=subprocess.PIPE, text=True)
+        child = process_groups.start([sys.executable, str(CHILD), str(request), str(results),
+                                      str(progress), *map(str, start)],
+                                     stderr=subprocess.PIPE, text=True)
         last, since = "", busy_seconds(child.pid)
         while child.poll() is None:
             time.sleep(0.5)
@@ -101,6 +103,7 @@ def run_cases(tmp_path, cases, stall: float = 20.0) -> dict[str, dict[str, str]]
                 child.kill()
                 child.wait()
                 break
+        process_groups.end(child)  # and whatever it started
         if child.returncode == 0:
             break
         assert last, child.stderr.read()[-3000:]

@@ -81,3 +81,22 @@ def test_a_generator_argument_is_never_given_a_trailing_comma():
     broken = _code(wrap_brackets(call, "", "    ", one_a_line=True))
     assert broken == "f(\n    x for x in y)"
     compile(broken, "case.py", "eval")
+
+
+@pytest.mark.parametrize("own,hang", [
+    ("", "    "),  # none of its own: pyink's four (JAX's two-space code)
+    ("  cfg = dict(\n    a=1)\n", "  "),  # the file's own: two
+    ("  cfg = dict(\n        a=1)\n", "      "),
+])
+def test_a_two_space_file_breaks_lines_as_it_does(own, hang):
+    """A line a fix makes too long is broken with the file's own hanging indent, or four
+    spaces in a two-space file that shows none."""
+    source = ("import jax\nfrom jax import lax\n\n\ndef simulate(position, velocity, "
+              "acceleration, xs):\n" + own + "  def step(carry, x):\n"
+              "    position, velocity, acceleration = carry\n"
+              "    return (position + velocity * 0.5, velocity + acceleration * x, "
+              "acceleration), position\n\n"
+              "  outcome = lax.scan(step, (position, velocity, acceleration), xs, length=None, "
+              "reverse=False)\n  return outcome\n")
+    fixed = fix_text(source, "two.py", Settings(param_style="closure"), unsafe=True).text
+    assert f"  carry_out, ys_out = lax.scan(\n  {hang}step, (position, velocity), xs," in fixed

@@ -27,6 +27,7 @@ from scanlint.core.diagnostic import Diagnostic, Edit, Fix, LineIndex, Position
 from scanlint.core.settings import Settings as ScanlintSettings
 from scanlint.source.notebook import notebook_code, runnable_text
 from scanlint.source.reading import read_source
+import process_groups
 
 NOTEBOOKS = ROOT / "tests" / "notebooks"
 JUPYTER, COLAB = "jupyter_rollout.ipynb", "colab_rollout.ipynb"
@@ -94,9 +95,9 @@ RUFF = shutil.which("ruff", path=str(Path(sys.executable).parent)) or shutil.whi
 def test_locations_match_ruffs_for_the_same_lambdas():
     """ruff reports its E731 (lambda assignment) at the very places scanlint reports SCN001."""
     ruff = RUFF
-    theirs = subprocess.run([ruff, "check", "--no-cache", "--isolated", "--select", "E731",
+    theirs = process_groups.run([ruff, "check", "--no-cache", "--isolated", "--select", "E731",
                              "--output-format", "json", JUPYTER, COLAB], cwd=NOTEBOOKS,
-                            capture_output=True, text=True)
+                                capture_output=True, text=True)
     ours = run_scanlint("check", "--no-cache", "--output-format", "json", JUPYTER, COLAB,
                         cwd=NOTEBOOKS)
 
@@ -196,7 +197,7 @@ def test_diff_prints_each_changed_cell_and_writes_nothing(tmp_path):
 
 def test_stdin_fix_prints_the_fixed_notebook(tmp_path):
     _, after = fixed(tmp_path, JUPYTER)
-    done = subprocess.run(
+    done = process_groups.run(
         [sys.executable, "-m", "scanlint", "check",
          "--no-cache", "--fix", "--stdin-filename", JUPYTER, "-"],
         input=(NOTEBOOKS / JUPYTER).read_bytes(), capture_output=True, cwd=tmp_path)

@@ -7,7 +7,6 @@ Slow (a fresh venv per artifact, its dependencies from the package index): about
 """
 
 import json
-import subprocess
 import sys
 import tarfile
 import venv
@@ -15,6 +14,7 @@ import venv
 import pytest
 
 from conftest import ROOT
+import process_groups
 
 try:
     import tomllib
@@ -27,8 +27,8 @@ SDIST_TESTS = ["tests/test_rule_cases.py", "tests/test_docs.py", "tests/test_lay
 
 
 def run(*command, cwd=None, timeout=600):
-    done = subprocess.run([str(c) for c in command], cwd=cwd, capture_output=True, text=True,
-                          timeout=timeout)
+    done = process_groups.run([str(c) for c in command], cwd=cwd, capture_output=True, text=True,
+                              timeout=timeout)
     assert done.returncode == 0, f"{command}: {done.stdout[-2000:]}{done.stderr[-2000:]}"
     return done
 
@@ -80,14 +80,14 @@ def test_every_rule_link_lands_on_its_heading():
 def test_the_wheel_installs_and_runs(dist, tmp_path):
     wheel, _ = dist
     python = fresh_venv(tmp_path / "venv", wheel)
-    checked = subprocess.run([python, "-m", "scanlint", "check", "--no-cache",
+    checked = process_groups.run([python, "-m", "scanlint", "check", "--no-cache",
                               "--output-format", "json", ROOT / "fixtures" / "loop_family.py"],
-                             capture_output=True, text=True, timeout=300)
+                                 capture_output=True, text=True, timeout=300)
     assert checked.returncode == 1 and {d["code"] for d in json.loads(checked.stdout)} == {
         "SCN001"}, checked.stderr
-    plugin = subprocess.run([python, "-m", "flake8", "--select", "SCN",
+    plugin = process_groups.run([python, "-m", "flake8", "--select", "SCN",
                              ROOT / "fixtures" / "loop_family.py"],
-                            capture_output=True, text=True, timeout=300)
+                                capture_output=True, text=True, timeout=300)
     assert plugin.returncode == 1 and "SCN001" in plugin.stdout, plugin.stderr
 
 
@@ -102,9 +102,9 @@ def test_the_sdist_installs_and_its_own_tests_pass(dist, tmp_path):
                    "tests/recall/README.md", "docs/rules.md", "LICENSE", "CHANGELOG.md"):
         assert f"{top.name}/{needed}" in names, needed
     python = fresh_venv(tmp_path / "venv", top)
-    checked = subprocess.run([python, "-m", "scanlint", "check", "--no-cache", "fixtures/"],
-                             cwd=top, capture_output=True, text=True, timeout=300)
+    checked = process_groups.run([python, "-m", "scanlint", "check", "--no-cache", "fixtures/"],
+                                 cwd=top, capture_output=True, text=True, timeout=300)
     assert checked.returncode == 1 and "SCN001" in checked.stdout, checked.stderr
-    tests = subprocess.run([python, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+    tests = process_groups.run([python, "-m", "pytest", "-q", "-p", "no:cacheprovider",
                             *SDIST_TESTS], cwd=top, capture_output=True, text=True, timeout=900)
     assert tests.returncode == 0, tests.stdout[-3000:] + tests.stderr[-2000:]

@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from conftest import ROOT, run_scanlint
+import process_groups
 
 SOURCE = ("import jax\n\ndef run(xs, k):\n    step = lambda c, x: (c + k * x, c)\n"
           "    return jax.lax.scan(step, 0.0, xs)\n")
@@ -19,8 +20,8 @@ NOTEBOOK = json.dumps({"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cell
 
 def pre_commit(*args, cwd, home):
     env = {**os.environ, "PRE_COMMIT_HOME": str(home), "PRE_COMMIT_COLOR": "never"}
-    return subprocess.run([sys.executable, "-m", "pre_commit", *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=900)
+    return process_groups.run([sys.executable, "-m", "pre_commit", *args], cwd=cwd, env=env,
+                              capture_output=True, text=True, timeout=900)
 
 
 def test_manifest_is_valid(tmp_path):

@@ -181,13 +181,13 @@ def test_a_fix_that_would_not_parse_is_dropped_and_reported(monkeypatch):
     assert "does not parse" in outcome.errors[0].message
 
 
-def test_kill_during_fix_leaves_every_file_whole(tmp_path):
+def test_kill_during_fix_leaves_every_file_whole(tmp_path, processes):
     count = 150
     for i in range(count):
         (tmp_path / f"m{i:03d}.py").write_text(SOURCE)
-    process = subprocess.Popen([sys.executable, "-m", "scanlint", "check", "--fix", "--no-cache",
-                                "--jobs", "1", str(tmp_path)],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = processes.start([sys.executable, "-m", "scanlint", "check", "--fix", "--no-cache",
+                               "--jobs", "1", str(tmp_path)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.time() + 120
     while time.time() < deadline:  # wait until some, not all, files are written
         done = sum((tmp_path / f"m{i:03d}.py").read_text() == FIXED for i in range(count))

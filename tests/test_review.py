@@ -9,13 +9,13 @@ import json
 import os
 import re
 import shutil
-import subprocess
 import sys
 
 import pytest
 
 from conftest import ROOT
 from review_hosts import TOKEN, Failure, GitHubStandIn, GitLabStandIn, git, new_side_lines
+import process_groups
 
 DATA = ROOT / "tests" / "review"
 MARKER = re.compile(r"<!-- scanlint:finding ([\w-]+)( retired)? -->")
@@ -57,18 +57,18 @@ def run_github(repo, stand_in, *args, event=None):
     env = {**os.environ, "GITHUB_EVENT_PATH": str(event_path), "GITHUB_API_URL": stand_in.url,
            "GITHUB_REPOSITORY": stand_in.repository, "GITHUB_TOKEN": TOKEN,
            "GITHUB_ACTIONS": "true"}
-    return subprocess.run([sys.executable, "-m", "scanlint.review", "github", "--write-interval",
-                           "0", "--param-style", "closure", *args], cwd=repo, env=env,
-                          capture_output=True, text=True, timeout=300)
+    return process_groups.run([sys.executable, "-m", "scanlint.review", "github",
+                               "--write-interval", "0", "--param-style", "closure", *args],
+                              cwd=repo, env=env, capture_output=True, text=True, timeout=300)
 
 
 def run_gitlab(repo, stand_in, *args):
     env = {**os.environ, "CI_SERVER_URL": stand_in.url, "CI_PROJECT_ID": stand_in.project,
            "CI_MERGE_REQUEST_IID": str(stand_in.iid), "GITLAB_TOKEN": TOKEN}
     env.pop("GITHUB_ACTIONS", None)
-    return subprocess.run([sys.executable, "-m", "scanlint.review", "gitlab", "--param-style",
+    return process_groups.run([sys.executable, "-m", "scanlint.review", "gitlab", "--param-style",
                            "closure", *args], cwd=repo, env=env, capture_output=True, text=True,
-                          timeout=300)
+                              timeout=300)
 
 
 def reviews_posted(stand_in) -> list[dict]:
@@ -359,8 +359,8 @@ def test_gitlab_error_answers_are_reported(repo):
 def test_gitlab_outside_a_merge_request_says_so(repo):
     path, base, head = repo
     env = {k: v for k, v in os.environ.items() if not k.startswith("CI_MERGE_REQUEST")}
-    result = subprocess.run([sys.executable, "-m", "scanlint.review", "gitlab"], cwd=path,
-                            env=env, capture_output=True, text=True, timeout=120)
+    result = process_groups.run([sys.executable, "-m", "scanlint.review", "gitlab"], cwd=path,
+                                env=env, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0 and "not a merge request pipeline" in result.stderr
 
 
@@ -381,3 +381,81 @@ def test_verify_verdict_is_quoted_on_unsafe_fixes_only(tmp_path):
     # docs/integrations.md shows this comment as the bot sends it
     doc = (ROOT / "docs" / "integrations.md").read_text(encoding="utf-8")
     assert f"````markdown\n{verdicts['**SCN101**']}\n````" in doc
+
+
+def run_dry(repo, host: str, *args, env_extra=None):
+    """`--dry-run` with no CI variable and no token in the environment."""
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("GITHUB_", "GITLAB_", "CI_"))}
+    env.update(env_extra or {})
+    return process_groups.run([sys.executable, "-m", "scanlint.review", host, "--dry-run",
+                           "--param-style", "closure", *args], cwd=repo, env=env,
+                              capture_output=True, text=True, timeout=300)
+
+
+def test_dry_run_prints_the_review_it_would_post_with_no_token_or_network(repo):
+    """The first run's review (the same places, suggestions and summary as the stand-in
+    receives in the test above), printed from the local diff against `main`; the stand-in
+    GitHub, named in the environment with a token, gets no request."""
+    path, base, head = repo
+    with GitHubStandIn(path, base, head) as github:
+        result = run_dry(path, "github", env_extra={
+            "GITHUB_API_URL": github.url, "GITHUB_TOKEN": TOKEN})
+    assert result.returncode == 0, result.stderr
+    assert github.requests == []
+    out = result.stdout
+    assert out.startswith(f"scanlint review --dry-run (github): the pull request review for the "
+                          f"diff since {base[:12]}: 3 comments and a summary (nothing was posted)")
+    assert re.findall(r"^--- comment on (\S+) ---$", out, re.MULTILINE) == [
+        "rollout.py:7", "sim.py:13", "sim.py:18-22"]
+    assert "```suggestion\n    def act(s, _):\n        return (policy(s), s)\n```" in out
+    assert "--- summary ---\n**scanlint** found 3 issues" in out
+    assert len(set(MARKER.findall(out))) == 3
+
+
+def test_gitlab_dry_run_and_a_named_base(repo):
+    path, base, _head = repo
+    result = run_dry(path, "gitlab", "--base", "main")
+    assert result.returncode == 0, result.stderr
+    assert "(gitlab): the merge request notes" in result.stdout
+    assert "```suggestion:-0+0\n" in result.stdout
+    wrong = run_dry(path, "gitlab", "--base", "no-such-branch")
+    assert wrong.returncode == 2 and "--base no-such-branch" in wrong.stderr
+    assert run_dry(path, "github", "--reporter", "annotations").stdout.count("::warning ") == 3
+
+
+def test_annotations_need_no_token(repo):
+    path, base, head = repo
+    with GitHubStandIn(path, base, head) as github:
+        event = path.parent / "event.json"
+        event.write_text(json.dumps({"pull_request": {
+            "number": github.number, "base": {"sha": base}, "head": {"sha": head}}}))
+        env = {k: v for k, v in os.environ.items() if k != "GITHUB_TOKEN"}
+        env.update(GITHUB_EVENT_PATH=str(event), GITHUB_REPOSITORY=github.repository)
+        result = process_groups.run([sys.executable, "-m", "scanlint.review", "github",
+                                 "--reporter", "annotations", "--param-style", "closure"],
+                                    cwd=path, env=env, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.count("::warning file=") == 3 and github.requests == []
+
+
+def test_posting_without_the_review_extra_names_it(repo):
+    path, _base, _head = repo
+    blocked = ("import sys; sys.modules['github'] = None; "
+               "from scanlint.review.cli import main; sys.exit(main(['github']))")
+    result = process_groups.run([sys.executable, "-c", blocked], cwd=path, capture_output=True,
+                                text=True, timeout=300)
+    assert result.returncode == 2
+    assert "posting a review needs PyGithub: pip install 'scanlint[review]'" in result.stderr
+
+
+def test_a_correctness_finding_is_not_an_error(tmp_path):
+    """`--fail-on errors` is for files that could not be checked (SCN9xx); an SCN2xx finding
+    (error severity) neither fails the job nor is logged as an error."""
+    mismatch = ("import jax\n\n\ndef run(xs):\n    def step(c, x):\n        return (c, c), x\n\n"
+                "    return jax.lax.scan(step, 0.0, xs)\n")
+    path, base, head = pull_request_repo(tmp_path, extra=[])
+    (path / "old.py").write_text(mismatch)
+    result = run_dry(path, "github", "--base", "main")
+    assert result.returncode == 0, result.stderr
+    assert "error:" not in result.stderr

@@ -14,6 +14,7 @@ import pytest
 
 from conftest import ROOT
 from test_review import pull_request_repo
+import process_groups
 
 DOC = (ROOT / "docs" / "integrations.md").read_text(encoding="utf-8")
 SCHEMAS = {
@@ -26,7 +27,7 @@ SCHEMAS = {
 
 
 def validate(schema: str, path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "check_jsonschema", "--builtin-schema", schema,
+    return process_groups.run([sys.executable, "-m", "check_jsonschema", "--builtin-schema", schema,
                            str(path)], capture_output=True, text=True, timeout=120)
 
 
@@ -94,8 +95,8 @@ def test_the_reviewdog_recipe_gives_valid_rdjsonl_for_changed_lines_only(tmp_pat
     path, base, _ = pull_request_repo(tmp_path, into="src")  # the recipe checks src
     shell = scanlint_part.replace("scanlint check", f"{sys.executable} -m scanlint check "
                                   "--param-style closure", 1)
-    result = subprocess.run(["bash", "-c", shell], cwd=path, capture_output=True, text=True,
-                            env={"BASE": base, "PATH": "/usr/bin:/bin"}, timeout=300)
+    result = process_groups.run(["bash", "-c", shell], cwd=path, capture_output=True, text=True,
+                                env={"BASE": base, "PATH": "/usr/bin:/bin"}, timeout=300)
     assert result.returncode == 1, result.stderr  # findings
     validator = rdjson_validator("Diagnostic.json")
     lines = [json.loads(line) for line in result.stdout.splitlines()]
@@ -112,6 +113,6 @@ def test_the_core_linter_imports_no_host_library():
     code = ("import sys; from scanlint.cli import main; main(['check', '--no-cache', "
             "'fixtures/clean.py']); assert not {'github', 'gitlab'} & set(sys.modules), "
             "sorted(m for m in sys.modules if m.split('.')[0] in ('github', 'gitlab'))")
-    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                            text=True, timeout=120)
+    result = process_groups.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                                text=True, timeout=120)
     assert result.returncode == 0, result.stderr

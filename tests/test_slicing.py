@@ -2,7 +2,6 @@
 parse, and what a stub hides is never answered from the stub."""
 
 import importlib.util
-import subprocess
 import sys
 
 import libcst as cst
@@ -18,6 +17,7 @@ from scanlint.rules import Valid, all_rules
 from scanlint.semantic.model import FileModel
 from scanlint.source.discovery import discover
 from scanlint.source.reading import read_source
+import process_groups
 
 
 def _load_equivalence():
@@ -304,8 +304,8 @@ def test_a_file_no_site_can_be_in_imports_neither_libcst_nor_rules():
              "text = 'import jax\\nfrom jax import lax\\nx = lax.cond\\nscan = map\\n'\n"
              "print(check_text(text, 'a.py', Settings()),\n"
              "      sorted(m for m in sys.modules if m.startswith(('libcst', 'scanlint.rules'))))\n")
-    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                            cwd=ROOT)
+    result = process_groups.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                                cwd=ROOT)
     assert result.stdout.strip() == "[] []", result.stdout + result.stderr
 
 

@@ -2,7 +2,6 @@
 
 import json
 import os
-import subprocess
 import sys
 
 import libcst as cst
@@ -21,6 +20,7 @@ from scanlint.semantic.jit_loops import jit_comprehensions, jit_loops
 from scanlint.semantic.model import FileModel
 from scanlint.source.discovery import discover
 from scanlint.source.reading import read_source
+import process_groups
 
 SOURCE = ("import jax\n\ndef run(xs, k):\n    step = lambda c, x: (c + k * x, c)\n"
           "    return jax.lax.scan(step, 0.0, xs)\n")
@@ -89,8 +89,8 @@ def test_a_warm_run_never_imports_libcst(tmp_path):
     probe = ("import sys\nfrom scanlint.cli import main\n"
              f"code = main(['check', '-q', '--cache-dir', {cache!r}, '.'])\n"
              "print('LIBCST' if 'libcst' in sys.modules else 'NO-LIBCST', code)\n")
-    result = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True,
-                            text=True)
+    result = process_groups.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True,
+                                text=True)
     assert result.stdout.strip().endswith("NO-LIBCST 1"), result.stdout + result.stderr
 
 

@@ -7,12 +7,12 @@ the same places are proven, with their changed code run, and written by `check -
 
 import json
 import shutil
-import subprocess
 import sys
 
 import pytest
 
 from conftest import ROOT, run_scanlint
+import process_groups
 
 try:
     import tomllib
@@ -80,7 +80,7 @@ def test_scanlint_fixes_are_proven_written_and_pass_the_tests(project):
     [function] = report["envlib/stateful.py"]["functions"]
     assert function["status"] in ("identical", "agrees") and function["ran"]["after"]
     assert report["envlib/branches.py"]["functions"][0]["not_run"]["after"]
-    tests = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+    tests = process_groups.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
                             "tests"], cwd=project, capture_output=True, text=True, timeout=600)
     assert tests.returncode == 0, tests.stdout + tests.stderr
 

@@ -285,6 +285,25 @@ def syntax_error(text: str, path: str, error) -> Diagnostic:
                              error.raw_line, error.raw_column)
 
 
+def syntax_errors(source: SourceFile) -> list[Diagnostic]:
+    """SCN999 for a file the rules pass over (it holds no JAX loop) but that was named
+    explicitly: Python's own parser says whether it parses. A notebook's code cells may hold
+    IPython syntax Python rejects: they are not checked so."""
+    import ast
+
+    if source.notebook is not None:
+        return []
+    try:
+        ast.parse(source.text)
+    except SyntaxError as error:
+        return [system_diagnostic(SYNTAX_ERROR, source.path, f"syntax error: {error.msg}",
+                                  error.lineno or 1, max((error.offset or 1) - 1, 0))]
+    except (ValueError, RecursionError, MemoryError) as error:
+        return [system_diagnostic(SYNTAX_ERROR, source.path,
+                                  f"cannot parse: {type(error).__name__}")]
+    return []
+
+
 def parses(text: str) -> bool:
     import libcst as cst
 
@@ -353,12 +372,15 @@ class FileResult:
 
 
 def check_file(path: str, settings: Settings, fix: bool = False, unsafe: bool = False,
-               data: bytes | None = None) -> FileResult:
-    """Check (and with ``fix`` compute the fixed text of) one file; never raises for input."""
+               data: bytes | None = None, named: bool = False) -> FileResult:
+    """Check (and with ``fix`` compute the fixed text of) one file; never raises for input.
+    A ``named`` file (on the command line, or standard input) is always parsed."""
     try:
         source = decode_source(data, path) if data is not None else read_source(path)
     except SourceError as error:
         return FileResult(path, [system_diagnostic(READ_ERROR, path, f"cannot read: {error}")])
+    if named and not may_contain_site(source.text):
+        return FileResult(path, syntax_errors(source), source)
     if source.notebook is not None:
         return check_notebook(source, settings, fix, unsafe)
     if not fix:

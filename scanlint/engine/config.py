@@ -149,16 +149,19 @@ def settings_from_table(table: dict, where: str) -> Settings:
     values: dict = {}
     for key in ("select", "extend-select", "ignore"):
         if key in table:
-            values[key.replace("-", "_")] = tuple(validate_codes(_strings(table, key, where), key))
+            values[key.replace("-", "_")] = tuple(validate_codes(_strings(table, key, where),
+                                                                 key, where))
     for key in ("exclude", "extend-exclude"):
         if key in table:
             values[key.replace("-", "_")] = tuple(_strings(table, key, where))
     if "per-file-ignores" in table:
         values["per_file_ignores"] = _per_file_ignores(table["per-file-ignores"], where)
     if "step-style" in table:
-        values["step_style"] = validate_choice(table["step-style"], STEP_STYLES, "step-style")
+        values["step_style"] = validate_choice(table["step-style"], STEP_STYLES,
+                                               "step-style", where)
     if "param-style" in table:
-        values["param_style"] = validate_choice(table["param-style"], PARAM_STYLES, "param-style")
+        values["param_style"] = validate_choice(table["param-style"], PARAM_STYLES,
+                                                "param-style", where)
     for key in ("respect-gitignore", "preview"):
         if key in table:
             if not isinstance(table[key], bool):
@@ -171,7 +174,8 @@ def settings_from_table(table: dict, where: str) -> Settings:
         values["min_unrolled_trips"] = trips
     if "line-length" in table:
         if not _is_length(table["line-length"]):
-            raise ConfigError(f"`line-length` in {where} must be a whole number of columns")
+            raise ConfigError(f"`line-length` in {where} must be a number of columns from 1 to "
+                              f"1000, not {table['line-length']!r}")
         values["line_length"] = table["line-length"]
     if "verify" in table:
         values.update(_verify_settings(table["verify"], where))
@@ -233,7 +237,9 @@ def _per_file_ignores(value, where: str) -> tuple:
     return tuple(pairs)
 
 
-def validate_codes(codes: list[str], setting: str) -> list[str]:
+def validate_codes(codes: list[str], setting: str, where: str | None = None) -> list[str]:
+    """The codes, upper-cased; a ConfigError names an unknown one, the setting and the file
+    it came from (``where``)."""
     from scanlint.rules import all_rules  # imports LibCST: only when codes are named
 
     known = [rule.CODE for rule in all_rules()]
@@ -241,16 +247,22 @@ def validate_codes(codes: list[str], setting: str) -> list[str]:
     for code in codes:
         code = code.strip().upper()
         if code != "ALL" and not any(k.startswith(code) for k in known):
-            raise ConfigError(f"unknown rule code `{code}` in `{setting}`"
+            raise ConfigError(f"unknown rule code `{code}` in `{setting}`{_in(where)}"
                               f" (known: {', '.join(known)})")
         out.append(code)
     return out
 
 
-def validate_choice(value, choices: tuple[str, ...], setting: str) -> str:
+def validate_choice(value, choices: tuple[str, ...], setting: str,
+                    where: str | None = None) -> str:
     if value not in choices:
-        raise ConfigError(f"`{setting}` must be one of {', '.join(choices)}, not {value!r}")
+        raise ConfigError(f"`{setting}`{_in(where)} must be one of {', '.join(choices)}, not "
+                          f"{value!r}")
     return value
+
+
+def _in(where: str | None) -> str:
+    return f" in {where}" if where else ""
 
 
 def with_overrides(settings: Settings, **overrides) -> Settings:

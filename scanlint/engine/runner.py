@@ -9,7 +9,7 @@ import sys
 from scanlint.core.settings import Settings
 from scanlint.engine.cache import NO_SITE, ResultCache, now_ns
 from scanlint.engine.check import (INTERNAL_ERROR, READ_ERROR, FileResult, check_file,
-                                   system_diagnostic)
+                                   syntax_errors, system_diagnostic)
 from scanlint.prefilter.text import may_contain_site
 from scanlint.source.reading import read_source
 from scanlint.source.source_file import SourceError, SourceFile
@@ -62,8 +62,11 @@ _LIBC = _load_libc() if sys.platform.startswith("linux") else None
 
 
 def run_files(paths: list[str], settings: Settings, fix: bool = False, unsafe: bool = False,
-              jobs: int | None = None, cache_dir: str | None = None) -> list[FileResult]:
+              jobs: int | None = None, cache_dir: str | None = None,
+              named: frozenset[str] = frozenset()) -> list[FileResult]:
     """Check ``paths``; results come back in the order of ``paths`` whatever ``jobs`` is.
+    A file in ``named`` (named on the command line) is always parsed, as docs/usage.md
+    says: a syntax error in it is reported even when it holds no JAX loop.
 
     Files are read and prefiltered here: one that cannot hold a scan site (most files) is
     done without the cache, the pool or LibCST. The rest come from the cache or are parsed,
@@ -75,9 +78,9 @@ def run_files(paths: list[str], settings: Settings, fix: bool = False, unsafe: b
     todo: list[int] = []
     for i, path in enumerate(paths):
         if cache is not None:
-            done, keys[i] = _from_cache(cache, path, fix, unsafe)
+            done, keys[i] = _from_cache(cache, path, fix, unsafe, path in named)
         else:
-            done, _source = _without_parsing(path)
+            done, _source = _without_parsing(path, path in named)
         if done is not None:
             results[i] = done
         else:
@@ -119,8 +122,8 @@ def _in_pool(work: list, workers: int) -> list[FileResult]:
     return results
 
 
-def _from_cache(cache: ResultCache, path: str, fix: bool,
-                unsafe: bool) -> tuple[FileResult | None, str | None]:
+def _from_cache(cache: ResultCache, path: str, fix: bool, unsafe: bool,
+                named: bool = False) -> tuple[FileResult | None, str | None]:
     """(the result for ``path`` when the cache or the prefilter gives it, else None; the cache
     key of its content, None when unknown). An unchanged file is not even read: its stat
     matches the file index (`cache.FileIndex`)."""
@@ -130,13 +133,13 @@ def _from_cache(cache: ResultCache, path: str, fix: bool,
     except OSError:
         stat = None
     key = cache.files.key(path, stat) if stat is not None else None
-    if key == NO_SITE:
+    if key == NO_SITE and not named:
         return FileResult(path, [], parsed=False), key
     if key is not None:
         done = _cached(cache, key, path, fix, unsafe)
         if done is not None:
             return done, key
-    done, source = _without_parsing(path)
+    done, source = _without_parsing(path, named)
     if source is None:  # unreadable, or no possible site
         if stat is not None and done is not None and done.source is not None:
             cache.files.record(path, stat, read_at, NO_SITE)
@@ -147,15 +150,19 @@ def _from_cache(cache: ResultCache, path: str, fix: bool,
     return _cached(cache, key, path, fix, unsafe), key
 
 
-def _without_parsing(path: str) -> tuple[FileResult | None, SourceFile | None]:
+def _without_parsing(path: str, named: bool = False
+                     ) -> tuple[FileResult | None, SourceFile | None]:
     """The result for a file that needs no parsing (unreadable, or no possible site), or
-    the file's source for the cache and the parser."""
+    the file's source for the cache and the parser. A ``named`` file with no possible site
+    is parsed by Python alone, for its syntax errors."""
     try:
         source = read_source(path)
     except SourceError as error:
         unreadable = system_diagnostic(READ_ERROR, path, f"cannot read: {error}")
         return FileResult(path, [unreadable]), None
     if not may_contain_site(source.text):
+        if named:
+            return FileResult(path, syntax_errors(source), source), None
         return FileResult(path, [], source, parsed=False), None
     return None, source
 

@@ -313,8 +313,63 @@ def rebuilt_statements(
         second = _without_discarded_slots(second)
         if _same_targets(second, first):  # `s, ys = carry_out, ys_out`: bind them at once
             return [line.with_changes(body=[second.with_changes(value=new_call)])]
+        targets = _unpacked_targets(site, second, carry_out, new_call)
+        if targets is not None:  # `(a, b, *_), _ = scan(...)`: no `carry_out[i]` to read
+            return [line.with_changes(body=[cst.Assign([cst.AssignTarget(targets)],
+                                                       new_call)])]
     return [cst.SimpleStatementLine([first], leading_lines=line.leading_lines),
             line.with_changes(body=[second], leading_lines=[])]
+
+
+def _unpacked_targets(site: ScanSite, second: cst.Assign, carry_out: cst.Name,
+                      new_call: cst.Call) -> cst.BaseExpression | None:
+    """The targets that bind ``second``'s names straight from the new call, when ``second``
+    reads the carry's leading slots in order (`a, b = carry_out[0], carry_out[1]`, beside
+    the ys or with the ys dropped): `(a, b, *_), _` for a scan (`*_` only when the carry
+    has more slots), `a, b, *_` for the other loops. Else None."""
+    target, value = second.targets[0].target, second.value
+    ys = cst.Name("_")
+    if site.callee == "scan" and isinstance(target, cst.Tuple) and len(target.elements) == 2 \
+            and isinstance(value, cst.Tuple) and len(value.elements) == 2 \
+            and isinstance(value.elements[1].value, cst.Name) \
+            and value.elements[1].value.value.startswith("ys_out"):
+        target, ys, value = (target.elements[0].value, target.elements[1].value,
+                             value.elements[0].value)
+    carry = _leading_slots(target, value, carry_out, _init_length(site, new_call))
+    if carry is None:
+        return None
+    if site.callee != "scan":
+        return carry.with_changes(lpar=[], rpar=[])
+    return cst.Tuple([cst.Element(carry), cst.Element(ys)], lpar=[], rpar=[])
+
+
+def _leading_slots(target: cst.BaseExpression, value: cst.BaseExpression, carry_out: cst.Name,
+                   length: int | None) -> cst.Tuple | None:
+    """`(a, b)` (or `(a, b, *_)` when the carry may hold more) for `a, b` bound to
+    `carry_out[0], carry_out[1]`; else None."""
+    if not (isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List))
+            and len(target.elements) == len(value.elements) >= 2):
+        return None
+    for position, element in enumerate(value.elements):
+        read = element.value
+        if not (isinstance(element, cst.Element) and isinstance(read, cst.Subscript)
+                and isinstance(read.value, cst.Name) and read.value.value == carry_out.value
+                and len(read.slice) == 1 and isinstance(read.slice[0].slice, cst.Index)
+                and isinstance(read.slice[0].slice.value, cst.Integer)
+                and int(read.slice[0].slice.value.value) == position):
+            return None
+    names = [cst.Element(e.value) for e in target.elements if isinstance(e, cst.Element)]
+    if len(names) != len(target.elements):
+        return None
+    rest = [] if length == len(names) else [cst.StarredElement(cst.Name("_"))]
+    return cst.Tuple([*names, *rest])
+
+
+def _init_length(site: ScanSite, new_call: cst.Call) -> int | None:
+    """How many slots the new call's init literal has (None: not a literal)."""
+    position = next(i for i, arg in enumerate(site.call.args) if arg.value is site.init)
+    init = new_call.args[position].value
+    return len(init.elements) if isinstance(init, (cst.Tuple, cst.List)) else None
 
 
 def _without_discarded_slots(assign: cst.Assign) -> cst.Assign:

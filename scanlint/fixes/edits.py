@@ -12,7 +12,8 @@ from typing import Sequence
 import libcst as cst
 
 from scanlint.core.diagnostic import Applicability, Edit, Fix, LineIndex, Position, line_edit
-from scanlint.fixes.layout import DEFINITIONS, blank_lines_wanted_after, render, spaced, wrapped
+from scanlint.fixes.layout import (DEFINITIONS, blank_lines_wanted_after, hanging_indent, render,
+                                     spaced, wrapped)
 from scanlint.prefilter.slicing import OutsideSlice, stub_on_lines
 
 
@@ -42,7 +43,8 @@ def _statement_edit(text: str, index: LineIndex, module: cst.Module, range_of,
         return None
     opens = _opens_block(index, first, indent, removed)
     new = spaced(new, top_level=not indent, first_in_block=opens)
-    new = wrapped(module, new, indent, line_length, frozenset(before.splitlines()))
+    new = wrapped(module, new, indent, line_length, frozenset(before.splitlines()),
+                  hanging_indent(text, module.default_indent))
     after = render(module, new, indent)
     newline = module.default_newline
     if before.endswith(newline) and after.endswith(newline):  # keep edits within lines

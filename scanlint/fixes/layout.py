@@ -11,6 +11,7 @@ inside a call's parentheses.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Sequence
 
 import libcst as cst
@@ -107,13 +108,41 @@ def _with_blank_lines(node: cst.CSTNode, need: int, cap: int) -> cst.CSTNode:
 
 
 def wrapped(module: cst.Module, nodes: Sequence[cst.CSTNode], indent: str, line_length: int,
-            old_lines: frozenset[str]) -> list[cst.CSTNode]:
+            old_lines: frozenset[str], hanging: str | None = None) -> list[cst.CSTNode]:
     """``nodes`` with each line a fix made longer than ``line_length`` broken inside the
     brackets of a call, tuple or list that starts on it, as black and ruff's formatter
-    break them: the items on the next line, else one a line (`wrap_brackets`). A line the
-    code already had (in ``old_lines``) is left as it was."""
-    wrapper = _LongLines(module, indent, line_length, old_lines)
+    break them: the items on the next line, else one a line (`wrap_brackets`), indented by
+    ``hanging`` (default: the module's indent). A line the code already had (in
+    ``old_lines``) is left as it was."""
+    wrapper = _LongLines(module, indent, line_length, old_lines,
+                         hanging or module.default_indent)
     return [node.visit(wrapper) for node in nodes]
+
+
+def hanging_indent(text: str, block_indent: str) -> str:
+    """How far the file indents the items of brackets broken after the opening one: what
+    its own broken brackets show most often; else four spaces in a file indented by fewer
+    (a two-space file, as pyink writes JAX's: a two-space hanging indent would read as a
+    nested block), else the file's block indent."""
+    steps: Counter[str] = Counter()
+    lines = text.splitlines()
+    for line, following in zip(lines, lines[1:]):
+        code = line.rstrip()
+        if not code.endswith(("(", "[", "{")) or code.lstrip().startswith("#") \
+                or not following.strip():
+            continue
+        here, there = _leading(line), _leading(following)
+        if there.startswith(here) and len(there) > len(here):
+            steps[there[len(here):]] += 1
+    if steps:
+        return steps.most_common(1)[0][0]
+    if block_indent.strip(" ") == "" and len(block_indent) < 4:
+        return "    "
+    return block_indent
+
+
+def _leading(line: str) -> str:
+    return line[:len(line) - len(line.lstrip(" \t"))]
 
 
 MAX_BREAKS = 8  # brackets broken in one statement, at most
@@ -121,8 +150,9 @@ MAX_BREAKS = 8  # brackets broken in one statement, at most
 
 class _LongLines(cst.CSTTransformer):
     def __init__(self, module: cst.Module, indent: str, line_length: int,
-                 old_lines: frozenset[str]) -> None:
+                 old_lines: frozenset[str], hanging: str) -> None:
         self.module = module
+        self.hanging = hanging
         self.indents = [indent]
         self.line_length = line_length
         self.old_lines = old_lines
@@ -163,7 +193,7 @@ class _LongLines(cst.CSTTransformer):
                 continue
             start = " " * (len(first) - len(first.lstrip()) - block)
             for one_a_line in (False, True):
-                new = wrap_brackets(brackets, start, self.module.default_indent, one_a_line)
+                new = wrap_brackets(brackets, start, self.hanging, one_a_line)
                 candidate = node.visit(_Replace(brackets, new))
                 if len(self._long_lines(candidate)) < len(long):
                     return candidate

@@ -17,6 +17,7 @@ import libcst as cst
 from scanlint.core.diagnostic import Fix
 from scanlint.fixes.carry import fresh_name, names_in_use
 from scanlint.fixes.edits import statement_fix
+from scanlint.fixes.effects import loop_refusal
 from scanlint.semantic.jit_loops import JitLoop, jit_loops
 from scanlint.semantic.model import FileModel
 from scanlint.semantic.rolling import Rolling, StackedList, body_statements
@@ -52,8 +53,13 @@ def jax_names(model: FileModel, scope: Scope) -> JaxNames | None:
 
 
 def roll_fix(text: str, model: FileModel, jl: JitLoop, rolling: Rolling,
-             line_length: int = 79) -> Fix | None:
-    """The loop rewritten as `fori_loop`, `scan` or `lax.map`, or None."""
+             line_length: int = 79) -> Fix | str | None:
+    """The loop rewritten as `fori_loop`, `scan` or `lax.map`, or why not (None: the
+    rewrite needs `jax`, which the file does not import under that name)."""
+    stacked_appends = frozenset(id(s.append.body[0].value) for s in rolling.stacked)
+    refusal = loop_refusal(model, jl.loop, jl.scope, stacked_appends)
+    if refusal is not None:
+        return refusal
     names = jax_names(model, jl.scope)
     if names is None:
         return None

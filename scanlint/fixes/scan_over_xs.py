@@ -14,6 +14,7 @@ from scanlint.fixes.carry import (call_with_init, fresh_name, index, is_any_anno
                                   names_in_use, nodes_in, rebuilt_statements, result_use, sequence,
                                   unpack_changes, without_slots)
 from scanlint.fixes.edits import ReplaceById, statement_fix
+from scanlint.fixes.effects import step_refusal
 from scanlint.semantic.carry import CarryLayout, StepFunction, returned_carry
 from scanlint.semantic.model import FileModel, ScanSite
 from scanlint.semantic.scopes import lookup
@@ -60,7 +61,7 @@ def _full_slice(part: cst.BaseSlice) -> bool:
 
 def scan_over_xs_fix(model: FileModel, text: str, site: ScanSite, step: StepFunction,
                      layout: CarryLayout, counter: int, uses: list[cst.Subscript],
-                     line_length: int = 79) -> Fix | None:
+                     line_length: int = 79) -> Fix | str | None:
     """SCN206's rewrite: the arrays the counter ``uses`` index become the scan's `xs`, cut to
     its length, and the counter leaves the carry (its final value rebuilt after the call)."""
     name = layout.slot_names[counter]
@@ -70,6 +71,9 @@ def scan_over_xs_fix(model: FileModel, text: str, site: ScanSite, step: StepFunc
             or not layout.init_at_call or not _only_use(model, step, site)
             or any(node is site.call for node in nodes_in(step.node))):
         return None
+    refusal = step_refusal(model, step, site)
+    if refusal is not None:
+        return refusal
     xs = None if scans_nothing(site) else site.args.get("xs")
     x_param = _x_param(step, unused=xs is None)
     jnp = _jax_numpy(model, site)

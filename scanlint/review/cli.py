@@ -6,6 +6,9 @@ since the merge base, and reports them: as review comments (`--reporter review`,
 default), as GitHub annotations, or as a SARIF file for code scanning. Exit 0 unless
 `--fail-on` says otherwise: `errors` (the default) exits 2 when a file could not be checked
 or the host refused a call, `findings` also exits 1 on any finding.
+
+`--dry-run` prints the review it would post from the local git diff (`review/dry_run.py`),
+with no token and no network; `--reporter annotations` needs no token either.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import argparse
 import os
 import sys
 
-from scanlint.core.errors import UsageError
+from scanlint.core.errors import UsageError, require
 from scanlint.core.settings import PARAM_STYLES, STEP_STYLES
 from scanlint.review.findings import Checked, check
 from scanlint.review.outcome import FAIL_ON, Outcome
@@ -38,6 +41,12 @@ def build_parser() -> argparse.ArgumentParser:
                           help="with --verify: replay the calls the tests (pytest ARGS) make")
         host.add_argument("--max-comments", type=int, default=50,
                           help="new comments per run, at most (the rest go in the summary)")
+        host.add_argument("--dry-run", action="store_true",
+                          help="print the review it would post, from the local git diff (no "
+                               "token, no network)")
+        host.add_argument("--base", metavar="REV",
+                          help="with --dry-run: the branch the change goes into (default: the "
+                               "upstream, else origin/HEAD, main or master)")
         if name == "github":
             host.add_argument("--reporter", choices=("review", "annotations", "sarif"),
                               default="review")
@@ -51,6 +60,8 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)  # a bad command line: argparse's message, exit 2
     outcome = Outcome()
     try:
+        if args.base and not args.dry_run:
+            raise UsageError("--base goes with --dry-run")
         if args.host == "github":
             review_github(args, outcome)
         else:
@@ -120,7 +131,12 @@ def verdicts(args, checked: Checked) -> dict[str, str]:
 def review_github(args, outcome: Outcome) -> None:
     from scanlint.review import github
 
-    pull = github.from_environment(dict(os.environ))
+    if args.dry_run:
+        return dry_run(args, outcome, "github", github.LIMIT)
+    posting = args.reporter == "review"
+    if posting:
+        needs("github")
+    pull = github.from_environment(dict(os.environ), token=posting)
     if pull is None:
         outcome.say("not a pull request event: nothing to review")
         return
@@ -158,6 +174,9 @@ def annotate(checked: Checked) -> None:
 def review_gitlab(args, outcome: Outcome) -> None:
     from scanlint.review import gitlab
 
+    if args.dry_run:
+        return dry_run(args, outcome, "gitlab", gitlab.LIMIT)
+    needs("gitlab")
     request = gitlab.from_environment(dict(os.environ))
     if request is None:
         outcome.say("not a merge request pipeline: nothing to review")
@@ -197,6 +216,28 @@ def follower():
 
 
 # -- both ----------------------------------------------------------------------------------
+def needs(module: str) -> None:
+    """The host's client library, or the extra that installs it named."""
+    try:
+        require(module, "posting a review")
+    except UsageError as error:
+        raise UsageError(f"{error} (or try it with --dry-run, which needs neither it nor a "
+                         "token)") from None
+
+
+def dry_run(args, outcome: Outcome, host: str, limit: int) -> None:
+    """The review from the local diff, printed: no token, no network."""
+    from scanlint.review.dry_run import local_base, local_diffs, print_review
+
+    base = local_base(args.base)
+    checked = checked_findings(args, base, outcome)
+    if host == "github" and args.reporter == "annotations":
+        return annotate(checked)
+    plan = review_plan(args, checked, local_diffs(base), ([], set()), limit, host)
+    where = "pull request" if host == "github" else "merge request"
+    print_review(plan, summary_of(checked, plan, limit, where), host, base)
+
+
 def review_plan(args, checked: Checked, diffs, earlier, limit: int, host: str):
     from scanlint.review.plan import github_suggestion, gitlab_suggestion, reconcile, wanted
 

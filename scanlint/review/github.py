@@ -47,9 +47,10 @@ class PullRequest:
     head: str  # sha of the pull request's head
 
 
-def from_environment(env: dict[str, str]) -> PullRequest | None:
+def from_environment(env: dict[str, str], token: bool = True) -> PullRequest | None:
     """The pull request of a `pull_request` or `pull_request_target` event (None for other
-    events), the API's URL (`GITHUB_API_URL`, for GitHub Enterprise Server) and the token."""
+    events), the API's URL (`GITHUB_API_URL`, for GitHub Enterprise Server) and the token
+    (not required without ``token``: annotations and SARIF call no API)."""
     path = env.get("GITHUB_EVENT_PATH")
     if not path:
         raise UsageError("GITHUB_EVENT_PATH is not set: run this in GitHub Actions")
@@ -61,12 +62,12 @@ def from_environment(env: dict[str, str]) -> PullRequest | None:
     pull = event.get("pull_request") if isinstance(event, dict) else None
     if not pull:
         return None
-    token = env.get("GITHUB_TOKEN") or ""
-    if not token:
+    key = env.get("GITHUB_TOKEN") or ""
+    if token and not key:
         raise UsageError("GITHUB_TOKEN is not set (the action passes `github-token`)")
     if not env.get("GITHUB_REPOSITORY"):
         raise UsageError("GITHUB_REPOSITORY is not set")
-    return PullRequest(env.get("GITHUB_API_URL") or "https://api.github.com", token,
+    return PullRequest(env.get("GITHUB_API_URL") or "https://api.github.com", key,
                        env["GITHUB_REPOSITORY"], int(pull["number"]), pull["base"]["sha"],
                        pull["head"]["sha"])
 

@@ -8,6 +8,7 @@ from scanlint.core.diagnostic import Diagnostic, Fix
 from scanlint.fixes.carry import (call_with_init, index, names_in_use, rebuilt_statements, nodes_in,
                                   rename_loads, result_use, sequence, unpack_changes, without_slots)
 from scanlint.fixes.edits import ReplaceById, statement_fix
+from scanlint.fixes.effects import step_refusal
 from scanlint.rules import Invalid, Rule, RuleContext, Valid, with_fix
 from scanlint.semantic.captures import captures, wanted_style
 from scanlint.semantic.carry import (CarryLayout, StepFunction, carry_layout, returned_carry,
@@ -122,7 +123,9 @@ class CarryPassthrough(Rule):
 
     No fix is offered when the init values are not names, a name would resolve differently
     inside the body, the step is used at more than one site, the body reads the carry in
-    other ways, or the result is used in a way the fix cannot rebuild.
+    other ways, the result is used in a way the fix cannot rebuild, or the body has a
+    Python effect (SCN204's, also through a helper, method or alias of the file), which
+    would see other values once other values are traced.
     """
 
     CODE = "SCN101"
@@ -462,6 +465,66 @@ class CarryPassthrough(Rule):
             "    return jax.lax.scan(step, (1.0, a), xs)\n",
             None, settings={"param_style": "closure"}, count=2,
         ),
+        # A Python effect in the body: no rewrite of what it sees (`fixes/effects.py`).
+        Invalid("from jax import lax\ndef run(xs, a):\n    def step(c, x):\n        s, a = c\n"
+                "        print(x)\n        return (s + a, a), s\n"
+                "    return lax.scan(step, (0.0, a), xs)\n", settings={"param_style": "closure"}),
+        # The result unpacked: the call binds the names itself, no `carry_out[i]` nor an
+        # unused `ys_out`.
+        Invalid(
+            "import jax\n"
+            "from jax import lax\n"
+            "\n"
+            "\n"
+            "def run(a, b, c, d, k, xs):\n"
+            "    def step(carry, x):\n"
+            "        a, b, c, d, k = carry\n"
+            "        return (a + x * k, b + a, c * 2.0, d - b, k), x\n"
+            "\n"
+            "    (a, b, c, d, _), _ = lax.scan(step, (a, b, c, d, k), xs)\n"
+            "    return a + b + c + d\n",
+            "import jax\n"
+            "from jax import lax\n"
+            "\n"
+            "\n"
+            "def run(a, b, c, d, k, xs):\n"
+            "    def step(carry, x):\n"
+            "        a, b, c, d = carry\n"
+            "        return (a + x * k, b + a, c * 2.0, d - b), x\n"
+            "\n"
+            "    (a, b, c, d), _ = lax.scan(step, (a, b, c, d), xs)\n"
+            "    return a + b + c + d\n",
+            unsafe=True, settings={"param_style": "closure"},
+        ),
+        # A two-space file: the broken line hangs by four, as pyink writes JAX's code (a
+        # two-space hanging indent would read as a nested block).
+        Invalid(
+            "import jax\n"
+            "from jax import lax\n"
+            "\n"
+            "\n"
+            "def simulate(position, velocity, acceleration, xs):\n"
+            "  def step(carry, x):\n"
+            "    position, velocity, acceleration = carry\n"
+            "    return (position + velocity * 0.5, velocity + acceleration * x, acceleration), position\n"
+            "\n"
+            "  outcome = lax.scan(step, (position, velocity, acceleration), xs, length=None, reverse=False)\n"
+            "  return outcome\n",
+            "import jax\n"
+            "from jax import lax\n"
+            "\n"
+            "\n"
+            "def simulate(position, velocity, acceleration, xs):\n"
+            "  def step(carry, x):\n"
+            "    position, velocity = carry\n"
+            "    return (position + velocity * 0.5, velocity + acceleration * x), position\n"
+            "\n"
+            "  carry_out, ys_out = lax.scan(\n"
+            "      step, (position, velocity), xs, length=None, reverse=False)\n"
+            "  outcome = (carry_out[0], carry_out[1], acceleration), ys_out\n"
+            "  return outcome\n",
+            unsafe=True, settings={"param_style": "closure"},
+        ),
     ]
 
 
@@ -540,6 +603,9 @@ def _fix(ctx: RuleContext, site: ScanSite, step: StepFunction, layout: CarryLayo
         return "a slot's name means something else in the step"
     if layout.record is not None and not _record_changeable(model, site, step, layout):
         return "the carry's class is used elsewhere"
+    refusal = step_refusal(model, step, site)
+    if refusal is not None:
+        return refusal
 
     condition = _condition_changes(model, site, layout, keep, values)
     if condition is None:

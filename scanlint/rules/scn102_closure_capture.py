@@ -9,6 +9,7 @@ from scanlint.fixes.carry import (call_with_init, fresh_name, index, names_in_us
                                   rebuilt_statements, rename_loads, returns_changes, sequence,
                                   threaded_annotation, with_elements)
 from scanlint.fixes.edits import ReplaceById, statement_fix
+from scanlint.fixes.effects import step_refusal
 from scanlint.rules import Invalid, Rule, RuleContext, Valid, with_fix
 from scanlint.semantic import walk
 from scanlint.semantic.captures import Capture, closure_captures, wanted_style
@@ -101,8 +102,10 @@ class ClosureCapture(Rule):
     where it is used, so the same pytree comes out. Every rule case's fix is run under JAX
     (jit and eagerly) and compared bit for bit; run `scanlint verify` on yours. For
     `while_loop` the condition is adapted as well. No fix is offered for lambda bodies
-    (SCN001's fix makes them defs first), steps used at more than one site, or results used
-    in a way the fix cannot rebuild.
+    (SCN001's fix makes them defs first), steps used at more than one site, results used
+    in a way the fix cannot rebuild, or bodies with a Python effect (SCN204's, also through
+    a helper, method or alias of the file), which would see other values once other values
+    are traced.
     """
 
     CODE = "SCN102"
@@ -432,6 +435,36 @@ class ClosureCapture(Rule):
             "    return carry_out[0], ys_out\n",
             unsafe=True, settings={"param_style": "carry"},
         ),
+        # A Python effect in the body: no rewrite of what it sees (`fixes/effects.py`).
+        Invalid("import jax\ndef run(x, k, xs, it):\n    def step(c, t):\n"
+                "        return c * k.sum() + t + next(it), c\n"
+                "    return jax.lax.scan(step, x, xs)\n", settings={"param_style": "carry"}),
+        # The result unpacked while the carry grows: `(a, b, *_), _ = lax.scan(...)`.
+        Invalid(
+            "import jax\n"
+            "from jax import lax\n"
+            "\n"
+            "\n"
+            "def run(a, b, k, xs):\n"
+            "    def step(carry, x):\n"
+            "        a, b = carry\n"
+            "        return (a + x * k.sum(), b + a), x\n"
+            "\n"
+            "    (a, b), _ = lax.scan(step, (a, b), xs)\n"
+            "    return a + b\n",
+            "import jax\n"
+            "from jax import lax\n"
+            "\n"
+            "\n"
+            "def run(a, b, k, xs):\n"
+            "    def step(carry, x):\n"
+            "        a, b, k = carry\n"
+            "        return (a + x * k.sum(), b + a, k), x\n"
+            "\n"
+            "    (a, b, *_), _ = lax.scan(step, (a, b, k), xs)\n"
+            "    return a + b\n",
+            unsafe=True, settings={"param_style": "carry"},
+        ),
     ]
 
 
@@ -465,6 +498,9 @@ def _fix(ctx: RuleContext, site: ScanSite, step: StepFunction, moving: list[Capt
     if (step.ref.kind != "local_def" or binding.scope is not site.scope
             or not isinstance(step.node.body, cst.IndentedBlock)):
         return "the step is not a `def` block of the calling function"
+    refusal = step_refusal(model, step, site)
+    if refusal is not None:
+        return refusal
     names = [c.name for c in moving]
     used = names_in_use(site.scope)  # new locals of the caller
     layout = carry_layout(model, site, step)

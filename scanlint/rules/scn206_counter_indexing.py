@@ -73,8 +73,9 @@ class CounterIndexing(Rule):
     are names that read the same at the call (or carry slots passed through unchanged, whose
     init is a name at the call), the step is a `def` used only by this call, its `x`
     parameter is unused (when there is no `xs`), the counter is unpacked from a tuple or
-    list and returned as `t + 1`, and the scan is not `reverse=`; an index scanned from `jnp.arange(n)` gets no fix.
-    Run `scanlint verify` on the result.
+    list and returned as `t + 1`, the scan is not `reverse=`, and the body has no Python
+    effect (SCN204's, also through a helper, method or alias of the file); an index scanned
+    from `jnp.arange(n)` gets no fix. Run `scanlint verify` on the result.
     """
 
     CODE = "SCN206"
@@ -309,6 +310,10 @@ class CounterIndexing(Rule):
             "import jax\ndef run(s0, a):\n    def step(c, _):\n        s, t = c\n"
             "        return (s + a[t], t + 1), s\n"
             "    return jax.lax.scan(step, (s0, 0), None, length=3, reverse=True)\n"),
+        # A Python effect in the body: no rewrite of what it sees (`fixes/effects.py`).
+        Invalid("import jax\nLOG = []\ndef run(a):\n    def step(c, _):\n        s, t = c\n"
+                "        s = s + a[t]\n        LOG.append(s)\n        return (s, t + 1), s\n"
+                "    return jax.lax.scan(step, (0.0, 0), None, length=3)\n"),
     ]
 
 

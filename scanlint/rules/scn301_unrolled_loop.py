@@ -5,11 +5,12 @@ from typing import Iterator
 import libcst as cst
 
 from scanlint.core.diagnostic import Diagnostic
+from scanlint.fixes.carry import nodes_in
 from scanlint.fixes.roll_loop import roll_fix
 from scanlint.rules import Invalid, Rule, RuleContext, Valid
-from scanlint.semantic.jit_loops import JitLoop, jit_comprehensions, jit_loops
+from scanlint.semantic.jit_loops import JitLoop, counter_for, jit_comprehensions, jit_loops
 from scanlint.semantic.rolling import Rolling, comprehension_computes_arrays, rolling
-from scanlint.semantic.trip_counts import CALL, DEFAULT, SHAPE, STATIC
+from scanlint.semantic.trip_counts import CALL, DEFAULT, INT_OPERATORS, SHAPE, STATIC
 
 # The cases reported without a fix share these lines.
 NO_FIX_HEADER = "import jax\nimport jax.numpy as jnp\nT = 20\nSIZES = (3, 4, 5)\n@jax.jit\n"
@@ -171,8 +172,11 @@ class UnrolledLoopUnderJit(Rule):
     static argument or a parameter with a float default): unrolled, Python computes it in
     double precision and jax rounds it once to float32; traced, jax computes it in float32
     (the fixture's `clock`, rolled by hand with the index passed in, changed values even
-    without FMA; `tests/test_unrolled_runtime.py`); `print` (it would run once, when the step is
-    traced); mutating a Python container (`d[k] = v`, `.append` to a list that is not only
+    without FMA; `tests/test_unrolled_runtime.py`); a Python effect in the
+    body, which rolled would run once, when the step is traced, not at every step (`print`,
+    logging, `next()` on an iterator made outside, a host RNG's draw, an outer list appended
+    to, a global or an outer object's attribute written; also through a helper of the file,
+    an alias such as `say = print`, or a method of the file's class); mutating a Python container (`d[k] = v`, `.append` to a list that is not only
     stacked, `.update`); a carried name that starts as a list, tuple, dict, string or
     `None`, or as a Python number updated by more than arithmetic and reductions (the array
     it becomes may have another shape, which a carry cannot change); a carried value reshaped
@@ -194,14 +198,15 @@ class UnrolledLoopUnderJit(Rule):
             facts = rolling(ctx.model, jl)
             if not facts.computes_arrays:
                 continue
-            fix = None if facts.blockers else roll_fix(ctx.text, ctx.model, jl, facts,
-                                                       ctx.settings.line_length)
-            reason = facts.blockers[0] if facts.blockers else None if fix else (
-                "the rewrite needs `jax`, which the file does not import under that name")
+            fix = facts.blockers[0] if facts.blockers else roll_fix(
+                ctx.text, ctx.model, jl, facts, ctx.settings.line_length)
+            if fix is None:
+                fix = "the rewrite needs `jax`, which the file does not import under that name"
+            reason, fix = (fix, None) if isinstance(fix, str) else (None, fix)
             why = f" (no automatic fix: {reason})" if reason else ""
             message = self.MESSAGE.format(
                 range=ctx.model.module.code_for_node(jl.loop.iter), trips=_times(jl, total),
-                evidence=_evidence(jl, total), use=_use(jl, facts), why=why)
+                evidence=_evidence(ctx.model, jl, total), use=_use(jl, facts), why=why)
             yield ctx.diagnostic(self, jl.loop.iter, message, fix=fix, statement=jl.loop)
         for jc in jit_comprehensions(ctx.model):
             if jc.trips < ctx.settings.min_unrolled_trips or not comprehension_computes_arrays(jc):
@@ -826,6 +831,60 @@ def propagate(x):
         print(x)
     return x
 """),
+        # A triangular nest: n(n-1)/2 copies of the inner body, not n (its index sizes the
+        # inner range: no fix).
+        Invalid(NO_FIX_HEADER + """def orthonormal(v):
+    for i in range(T):
+        for j in range(i):
+            v = v.at[i].add(-jnp.dot(v[i], v[j]) * v[j])
+    return v
+"""),
+        # Python effects stay unrolled (`fixes/effects.py`): `next()` on an outer iterator,
+        # the same through a helper of the file, an alias of `print`, a method of the file's
+        # class that counts its calls, a draw from a NumPy generator made outside.
+        Invalid("""import itertools
+""" + NO_FIX_HEADER + """def scheduled(x):
+    for i in range(T):
+        x = x + next(RATES)
+    return x
+RATES = itertools.count(0.5)
+"""),
+        Invalid(NO_FIX_HEADER.replace("@jax.jit\n", """SEEN = []
+def remember(v):
+    SEEN.append(v)
+@jax.jit
+""") + """def noted(x):
+    for i in range(T):
+        x = jnp.cos(x)
+        remember(x)
+    return x
+"""),
+        Invalid(NO_FIX_HEADER.replace("@jax.jit\n", "say = print\n@jax.jit\n") + """def said(x):
+    for i in range(T):
+        x = jnp.cos(x)
+        say(x)
+    return x
+"""),
+        Invalid(NO_FIX_HEADER.replace("@jax.jit\n", """class Counter:
+    def __init__(self):
+        self.n = 0
+    def tick(self, v):
+        self.n += 1
+        return v
+COUNTER = Counter()
+@jax.jit
+""") + """def counted(x):
+    for i in range(T):
+        x = COUNTER.tick(jnp.cos(x))
+    return x
+"""),
+        Invalid("""import numpy as np
+""" + NO_FIX_HEADER.replace("@jax.jit\n", "RNG = np.random.default_rng(0)\n@jax.jit\n")
+                + """def noisy(x):
+    for i in range(T):
+        x = jnp.cos(x) + RNG.normal()
+    return x
+"""),
     ]
 
 
@@ -847,6 +906,10 @@ def reported_loops(model, loops: list[JitLoop], settings) -> list[tuple[JitLoop,
     covered: set[int] = set()
     for jl in loops:
         if id(jl) in covered:
+            continue
+        triangular = _triangular_total(model, jl)
+        if triangular is not None and triangular >= minimum:
+            chosen.append((jl, triangular))
             continue
         if own(jl):
             chosen.append((jl, jl.trips))
@@ -904,15 +967,74 @@ def _total(jl: JitLoop, inside: dict[int, list[JitLoop]]) -> int | None:
     return jl.trips * sum(totals)  # type: ignore[arg-type]
 
 
+def _triangular_total(model, jl: JitLoop) -> int | None:
+    """The copies of the body of a loop whose inner loops' ranges follow its index
+    (`for i in range(n): for j in range(i)`: n(n-1)/2), at least the loop's own trips; None
+    when no inner range reads the index, or one cannot be counted for every index."""
+    index, bounds = jl.index, jl.bounds
+    if index is None or bounds is None:
+        return None
+    inner = [loop for loop in _inner_range_loops(jl.loop.body)
+             if index in {n.value for n in nodes_in(loop.iter) if isinstance(n, cst.Name)}]
+    if not inner:
+        return None
+    counter = counter_for(model, jl.jitted, jl.info)
+    total = 0
+    for value in range(*bounds):
+        for loop in inner:
+            args = [_int_at(a.value, index, value, counter, jl.scope) for a in loop.iter.args]
+            if None in args or len(args) > 3 or (len(args) == 3 and args[2] == 0):
+                return None
+            total += len(range(*args))  # type: ignore[arg-type]
+    return max(total, jl.trips or 0)
+
+
+def _inner_range_loops(node: cst.CSTNode) -> list[cst.For]:
+    """The outermost `for ... in range(...)` loops inside ``node`` (not in nested defs),
+    their arguments positional."""
+    from scanlint.semantic import walk
+
+    found, stack = [], list(walk.children(node))
+    while stack:
+        each = stack.pop()
+        if isinstance(each, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        if isinstance(each, cst.For) and isinstance(each.iter, cst.Call) and isinstance(
+                each.iter.func, cst.Name) and each.iter.func.value == "range" and all(
+                a.keyword is None and not a.star for a in each.iter.args):
+            found.append(each)
+            continue
+        stack.extend(walk.children(each))
+    return found
+
+
+def _int_at(expr: cst.BaseExpression, index: str, value: int, counter, scope) -> int | None:
+    """An int expression's value with the loop index ``index`` at ``value``."""
+    if isinstance(expr, cst.Name) and expr.value == index:
+        return value
+    if isinstance(expr, cst.BinaryOperation) and type(expr.operator) in INT_OPERATORS:
+        left = _int_at(expr.left, index, value, counter, scope)
+        right = _int_at(expr.right, index, value, counter, scope)
+        if left is None or right is None or (right == 0 and isinstance(
+                expr.operator, (cst.FloorDivide, cst.Modulo))):
+            return None
+        return INT_OPERATORS[type(expr.operator)](left, right)
+    count = counter.value(expr, scope)
+    return count.value if count is not None else None
+
+
 def _times(jl: JitLoop, total: int | None) -> str:
     if total is not None:
         return f"{total} times"
     return f"`{jl.counted.evidence}` times"
 
 
-def _evidence(jl: JitLoop, total: int | None) -> str:
+def _evidence(model, jl: JitLoop, total: int | None) -> str:
     counted = jl.counted
     if total is not None and jl.trips is not None and total != jl.trips:
+        if _triangular_total(model, jl) == total:
+            return (f" ({jl.trips} steps, and the loops inside it take `{jl.index}` in their "
+                    "range)")
         return f" ({jl.trips} steps, times the loops inside it)"
     if counted.kind in (CALL, DEFAULT) and counted.evidence:
         return f" ({counted.evidence})"

@@ -26,6 +26,8 @@ class IterationOverArrayUnderJit(Rule):
     Not reported: iteration over Python lists and tuples (of arrays too: `sum(arrays)`),
     over what `jnp.split`, `jnp.meshgrid`, `jnp.linalg.svd` return (tuples and lists), over
     `x.shape`, over NumPy arrays (values computed while tracing); unpacking (`a, b = x`);
+    `tuple(k)` as a whole subscript, `w[tuple(k)]` (one index per axis of `w`: `w[k]` would
+    index the first axis only);
     a local def's parameter (a row `vmap` passes, a carry: its caller decides); `zip` with a
     sequence written out (`dict(zip(["xx", "yy"], c))`: the author lists the
     items); a loop whose carry changes shape (`poly = jnp.convolve(poly, ...)`: it has no
@@ -83,6 +85,13 @@ class IterationOverArrayUnderJit(Rule):
             yield ctx.diagnostic(self, found.array, message, statement=_statement(found))
 
     VALID = [
+        # Per-axis indexing, `w[tuple(k)]` (netket's kernels): one index per axis, and the
+        # advice `w[k]` would index the first axis only.
+        HEADER + """@jax.jit
+def kernel(w, x):
+    k = jnp.argmax(x, axis=-1)
+    return w[tuple(k)]
+""",
         # Python lists and tuples of arrays, shapes, splits: Python iterates those by design.
         HEADER + """arrays = [jnp.ones(3), jnp.zeros(3)]
 @jax.jit

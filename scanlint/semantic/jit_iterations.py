@@ -96,12 +96,35 @@ def _find_array_iterations(model: FileModel) -> list[ArrayIteration]:
             where = scope.parent if clause is node.for_in else scope
             found += _iterations(model, node, clause.iter, where or scope, "comprehension")
             clause = clause.inner_for_in
+    indexes: set[int] | None = None
     for call, scope in model.calls:
         if id(call) in iterated or not isinstance(call.func, cst.Name):
             continue
         name = call.func.value
+        if name == "tuple":
+            indexes = _index_tuples(model) if indexes is None else indexes
+            if id(call) in indexes:
+                continue
         if name in ITERATING_BUILTINS and not lookup(scope, name)[1]:
             found += _builtin_iterations(model, call, scope, name)
+    return found
+
+
+def _index_tuples(model: FileModel) -> set[int]:
+    """The `tuple(k)` calls that are a whole subscript, `w[tuple(k)]`: one index per axis
+    (NumPy's and JAX's per-axis indexing), a handful of elements; `w[k]` would index the
+    first axis only."""
+    found: set[int] = set()
+
+    class Subscripts(cst.CSTVisitor):
+        def visit_Subscript(self, node: cst.Subscript) -> None:
+            if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+                value = node.slice[0].slice.value
+                if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) \
+                        and value.func.value == "tuple":
+                    found.add(id(value))
+
+    walk.visit(model.module, Subscripts())
     return found
 
 
