@@ -90,15 +90,22 @@ def write(extra: dict) -> None:
 
 
 # -- the pytest plugin ----------------------------------------------------------------------
+def first(hook):
+    """The hook runs before the others (before any conftest imports the project)."""
+    try:
+        import pytest
+    except ImportError:  # the calls driver, without pytest
+        return hook
+    return pytest.hookimpl(tryfirst=True)(hook)
+
+
+@first
 def pytest_load_initial_conftests(early_config, parser, args):
     path = os.environ.get(REQUEST_ENV)
     if not path or runtime.SESSION is not None:
         return
     with open(path, encoding="utf-8") as handle:
         start(json.load(handle))
-
-
-pytest_load_initial_conftests.tryfirst = True
 
 
 def pytest_runtest_logstart(nodeid, location):
