@@ -28,3 +28,20 @@ def test_case(case, tmp_path):
         assert function["status"] in statuses, function
         if "detail" in expected:
             assert any(expected["detail"] in detail for detail in function["details"]), function
+
+
+BLIND = [case for name in ("blind1", "blind2")
+         if (Path(__file__).parent / "verify_cases" / name).is_dir()
+         for case in load_cases(Path(__file__).parent / "verify_cases" / name)]
+
+
+@pytest.mark.parametrize("case", BLIND, ids=[case.name for case in BLIND])
+def test_blind_case_is_complete(case):
+    """The blind sets run in benchmarks/verify_blind.py (too long for the suite); here each
+    case has what a run needs: both versions of the module and its inputs."""
+    assert case.expect in ("planted", "equivalent")
+    assert (case.folder / "project" / case.module).is_file()
+    assert (case.folder / "new" / case.module).is_file()
+    assert (case.folder / "project" / case.module).read_text() != \
+        (case.folder / "new" / case.module).read_text()
+    assert case.calls if case.mode == "call" else case.mode == "pytest"

@@ -1,0 +1,1 @@
+# project root marker: puts the project on sys.path for the tests
