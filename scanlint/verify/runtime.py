@@ -33,10 +33,12 @@ import io
 import itertools
 import json
 import logging
+import os
 import random
 import sys
 import threading
 import types
+import warnings
 
 from scanlint.verify.effects import LABEL, RAW, Encoder, digest
 from scanlint.verify.jaxprs import Planted, describe
@@ -216,8 +218,9 @@ class Session:
         if before is not None and after["digest"] != before["digest"]:
             found["changed"] = after["state"]
             found["opaque"] = found["opaque"] + after["opaque"]
-        if rng is not None and random_state() != rng:
-            found["effects"] = [*found["effects"], ["random state", "changed"]]
+        after_rng = random_state() if rng is not None else None
+        if after_rng != rng:  # how far it moved them matters: the state after
+            found["effects"] = [*found["effects"], ["random state", after_rng]]
         return found
 
     def encode_inputs(self, args, kwargs, raw) -> dict:
@@ -643,6 +646,58 @@ def recording_print(*args, sep=" ", end="\n", file=None, flush=False):
     return REAL["print"](*args, sep=sep, end=end, file=file, flush=flush)
 
 
+def recording_warn(message, category=None, stacklevel=1, *args, **kwargs):
+    session = SESSION
+    if session is not None:
+        kind = category or (type(message) if isinstance(message, Warning) else UserWarning)
+        session.effect(["warning", getattr(kind, "__name__", str(kind)), str(message)])
+    return REAL["warn"](message, category, stacklevel + 1, *args, **kwargs)
+
+
+class WrittenFile:
+    """A file opened for writing while a call runs: what is written to it is an effect (its
+    name and a digest of its content), told when it is closed."""
+
+    def __init__(self, handle, name: str) -> None:
+        self._handle, self._name = handle, os.path.basename(str(name))
+        self._digest = hashlib.sha256()
+
+    def write(self, data):
+        self._digest.update(data.encode() if isinstance(data, str) else bytes(data))
+        return self._handle.write(data)
+
+    def writelines(self, lines):
+        for line in lines:
+            self.write(line)
+
+    def close(self):
+        session = SESSION
+        if session is not None and not self._handle.closed:
+            session.effect(["file written", self._name, self._digest.hexdigest()])
+        return self._handle.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __iter__(self):
+        return iter(self._handle)
+
+    def __getattr__(self, name):
+        return getattr(self._handle, name)
+
+
+def recording_open(file, mode="r", *args, **kwargs):
+    handle = REAL["open"](file, mode, *args, **kwargs)
+    session = SESSION
+    writing = isinstance(mode, str) and any(c in mode for c in "wax+")
+    if session is None or session.active is None or session.quiet or not writing:
+        return handle
+    return WrittenFile(handle, file)
+
+
 def recording_handle(self, record):
     session = SESSION
     if session is not None:
@@ -651,7 +706,8 @@ def recording_handle(self, record):
 
 
 def install_patches() -> None:
-    """jax's transformations, `cond`/`switch`, callbacks, `print` and logging."""
+    """jax's transformations, `cond`/`switch`, callbacks, `print`, logging, warnings and
+    files opened for writing."""
     import jax
     import jax.experimental
     from jax._src import debugging
@@ -673,6 +729,9 @@ def install_patches() -> None:
     jax.experimental.io_callback = recording_callback("io_callback", jax.experimental.io_callback)
     builtins.print = recording_print
     logging.Logger.handle = recording_handle
+    REAL["warn"], warnings.warn = warnings.warn, recording_warn
+    REAL["open"] = builtins.open
+    builtins.open = io.open = recording_open
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 3000))  # a wrapper frame per call
 
 
