@@ -35,6 +35,17 @@ class Pair:
     # to blame when it differs; and whether it differed after the test before already.
     blame: tuple[set, set] = (set(), set())
     inherited: bool = False
+
+    @property
+    def subject(self) -> str:
+        """The function whose own behaviour the call shows ('' for a derivative of it)."""
+        return (self.old or self.new).get("subject", "")
+
+    @property
+    def outer(self) -> tuple | None:
+        """For a watched function called inside another call: that call's (label, seq)."""
+        outer = (self.old or self.new).get("outer")
+        return tuple(outer) if outer else None
     jaxpr_equal: bool | None = None
     hlo_equal: bool | None = None
     speed_ratio: float | None = None
@@ -110,7 +121,9 @@ def blame_states(pairs: list[Pair]) -> None:
 def judge(pair: Pair) -> None:
     old, new = pair.old, pair.new
     if old is None or new is None:
-        pair.status = DIFFERS
+        # A call inside another made in one version only (a renamed helper) decides nothing
+        # by itself: the call around it is compared.
+        pair.status = UNCOMPARED if pair.kind == "nested" else DIFFERS
         pair.details.append(f"made only {'after' if old is None else 'before'} the change")
         return
     if not (old.get("compared") and new.get("compared")):
@@ -146,6 +159,13 @@ def differences(old: dict, new: dict) -> list[str]:
             found.append(f"raises {old.get('error') or new.get('error')} {which} the change "
                          "only" if which else f"raises {old['error']} before the change, "
                          f"{new['error']} after")
+    elif "static" in old or "static" in new:  # a watched call inside a trace
+        found += [f"output: {d}" for d in [difference(old.get("static"), new.get("static"))]
+                  if d]
+        ran = difference(["list", old.get("values", [])], ["list", new.get("values", [])])
+        if ran or old.get("runs") != new.get("runs"):
+            found.append(f"what it returned each time the program ran it: "
+                         f"{ran or 'ran %s times vs %s' % (old.get('runs'), new.get('runs'))}")
     elif old.get("kind") != "traced":
         what = "the module's data" if old.get("kind") in ("state", "import") else "output"
         found += [f"{what}: {d}" for d in [difference(old.get("output"), new.get("output"))]

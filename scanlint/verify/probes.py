@@ -73,6 +73,7 @@ class Changes:
 
     old: list[Probe] = field(default_factory=list)
     new: list[Probe] = field(default_factory=list)
+    both: frozenset = frozenset()  # the top-level functions and methods both versions define
 
     def owners(self) -> list[str]:
         return list(dict.fromkeys(p.owner for p in (*self.old, *self.new)))
@@ -226,7 +227,8 @@ def find_changes(old: str, new: str, first: int = 1) -> Changes:
             probes.append(Probe(numbered[0], probe.kind, probe.at, probe.line, probe.text,
                                 owner, inner, probe.param))
         found.append(probes)
-    return Changes(*found)
+    names = [{owner for owner, _ in owners(where.tree).values()} for where in places]
+    return Changes(*found, both=frozenset(names[0] & names[1]))
 
 
 def probes_for_token(token, where: Positions, source: str) -> list[Probe]:

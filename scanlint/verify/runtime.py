@@ -42,20 +42,44 @@ import warnings
 
 from scanlint.verify.effects import LABEL, RAW, Encoder, digest
 from scanlint.verify.jaxprs import Planted, describe
-from scanlint.verify.probes import DEFAULT, FUNCTION, HIT, USED_DEFAULT
+from scanlint.verify.probes import DEFAULT, FUNCTION, HIT, MODULE_LEVEL, USED_DEFAULT
 
 COMPARED_PER_LABEL = 200  # calls of one function whose outputs are kept; later ones counted
 MISSING = object()
 
 
 class ProbeMarker(Planted):
-    def __init__(self, probe: int, branches: tuple) -> None:
-        self.probe, self.branches = probe, branches
+    """A probe reached while jax traced: it counts where the program executes this point,
+    for the boundary that runs it and, in the run that traced it, the calls around it."""
+
+    def __init__(self, probe: int, branches: tuple, frames: tuple) -> None:
+        self.probe, self.branches, self.frames = probe, branches, frames
 
     def __call__(self) -> None:
         session = SESSION
-        if session is not None and session.active is not None:
-            session.active.fired.add((self.probe, self.branches))
+        if session is None or session.active is None:
+            return
+        for watch in (session.active, *self.frames):
+            if watch is session.active or watch.outer is session.active:
+                watch.fired.add((self.probe, self.branches))
+
+
+class OutputMarker(Planted):
+    """What a watched function called inside a trace returned, as the program computed it
+    (each time it ran, up to a number)."""
+
+    KEPT = 50
+
+    def __init__(self, frame) -> None:
+        self.frame = frame
+
+    def __call__(self, *values) -> None:
+        session, frame = SESSION, self.frame
+        if session is None or frame.outer is not session.active:
+            return
+        frame.runs += 1
+        if len(frame.values) < self.KEPT:
+            frame.values.append(encode(session.names, list(values))[0])
 
 
 class TakenMarker(Planted):
@@ -76,28 +100,67 @@ class TakenMarker(Planted):
         session.active.taken.add((self.cond, self.names[index]))
 
 
-class Boundary:
-    """One call into the verified modules from outside them."""
+class Watch:
+    """What a call reached: probes executed (eagerly, or planted and fired where every
+    enclosing branch was selected), and those only traced."""
 
-    def __init__(self, label: str, kind: str, test: str, seq: int, compared: bool) -> None:
-        self.label, self.kind, self.test, self.seq = label, kind, test, seq
-        self.compared = compared
+    def __init__(self) -> None:
         self.executed: set[int] = set()
         self.traced: dict[int, str] = {}
         self.fired: set[tuple[int, tuple]] = set()
+        self.reached = False
+
+    def taken_branches(self) -> set:
+        return self.taken
+
+    def hits(self) -> tuple[list[int], dict[int, str]]:
+        taken = self.taken_branches()
+        executed = set(self.executed)
+        executed.update(probe for probe, branches in self.fired
+                        if all(branch in taken for branch in branches))
+        traced = {p: where for p, where in self.traced.items() if p not in executed}
+        return sorted(executed), traced
+
+
+class Boundary(Watch):
+    """One call into the verified modules from outside them."""
+
+    def __init__(self, label: str, kind: str, test: str, seq: int, compared: bool,
+                 subject: str = "") -> None:
+        super().__init__()
+        self.label, self.kind, self.test, self.seq = label, kind, test, seq
+        self.compared, self.subject = compared, subject
         self.taken: set[tuple[int, str]] = set()
         self.effects: list = []
         self.transforms: set[str] = set()
-        self.reached = False
+        self.nested: list[Frame] = []
+        self.outer = self
 
-    def hits(self) -> tuple[list[int], dict[int, str]]:
-        """Probes executed (eagerly, or planted and fired where every enclosing branch was
-        selected), and those only traced, each with where it was traced."""
-        executed = set(self.executed)
-        executed.update(probe for probe, branches in self.fired
-                        if all(branch in self.taken for branch in branches))
-        traced = {p: where for p, where in self.traced.items() if p not in executed}
-        return sorted(executed), traced
+
+class Frame(Watch):
+    """A call, inside a boundary, of a function whose code changed (its own calls are what
+    vouch for it: a caller may drop what it returns)."""
+
+    def __init__(self, label: str, seq: int, outer: Boundary, compared: bool) -> None:
+        super().__init__()
+        self.label, self.seq, self.outer, self.compared = label, seq, outer, compared
+        self.record: dict = {}
+        self.values: list = []  # a traced call's outputs, each time the program ran it
+        self.runs = 0
+
+    def taken_branches(self) -> set:
+        return self.outer.taken
+
+    def finished(self) -> dict:
+        executed, traced = self.hits()
+        record = {"test": self.outer.test, "label": self.label, "kind": "nested",
+                  "seq": self.seq, "subject": self.label, "compared": self.compared,
+                  "outer": [self.outer.label, self.outer.seq], "executed": executed,
+                  "traced": traced, "effects": [], "opaque": [], **self.record}
+        if "static" in record:
+            record["values"] = self.values
+            record["runs"] = self.runs
+        return record
 
 
 class Session:
@@ -118,21 +181,25 @@ class Session:
         self.conds = itertools.count(1)
         self.hit_conds: set[int] = set()
         self.defaults: dict[int, list] = {}
+        self.frames: list[Frame] = []  # the watched calls running inside the boundary
+        self.owners = {name: {p["owner"] for p in probes} for name, probes in modules.items()}
 
     # -- probes ----------------------------------------------------------------------------
     def hit(self, probe: int) -> None:
         if self.quiet:
             return
+        watches = [self.active, *self.frames] if self.active is not None else []
+        for watch in watches:
+            watch.reached = True
         if in_trace():
             branches = tuple(getattr(self.branch_stack, "stack", ()))
             self.hit_conds.update(cond for cond, _ in branches)
-            if self.active is not None:
-                self.active.reached = True
-                self.active.traced.setdefault(probe, describe_branches(branches))
-            plant(ProbeMarker(probe, branches))
-        elif self.active is not None:
-            self.active.reached = True
-            self.active.executed.add(probe)
+            for watch in watches:
+                watch.traced.setdefault(probe, describe_branches(branches))
+            plant(ProbeMarker(probe, branches, tuple(self.frames)))
+        elif watches:
+            for watch in watches:
+                watch.executed.add(probe)
         else:
             self.unattributed.add(probe)
 
@@ -147,23 +214,73 @@ class Session:
             stack.pop()
 
     # -- boundaries ------------------------------------------------------------------------
-    def enter(self, label: str, kind: str, test: str | None = None) -> Boundary:
+    def next_seq(self, test: str, label: str) -> int:
+        self.seqs[(test, label)] = self.seqs.get((test, label), -1) + 1
+        return self.seqs[(test, label)]
+
+    def enter(self, label: str, kind: str, test: str | None = None,
+              subject: str = "") -> Boundary:
         test = self.test if test is None else test
-        seq = self.seqs[(test, label)] = self.seqs.get((test, label), -1) + 1
         compared = self.compared.get(label, 0) < COMPARED_PER_LABEL
-        boundary = Boundary(label, kind, test, seq, compared)
+        boundary = Boundary(label, kind, test, self.next_seq(test, label), compared, subject)
         self.active = boundary
         return boundary
 
+    def nested(self, label: str, function, args: tuple, kwargs: dict):
+        """A watched function called inside a boundary: its own inputs, outputs and what it
+        left behind; called inside a trace, its outputs as the program computes them."""
+        outer = self.active
+        frame = Frame(label, self.next_seq(outer.test, label), outer,
+                      self.compared.get(label, 0) < COMPARED_PER_LABEL)
+        outer.nested.append(frame)
+        traced = holds_tracer((args, kwargs))
+        before = self.encode_inputs(args, kwargs, function) if frame.compared and not traced \
+            else None
+        self.frames.append(frame)
+        try:
+            result = function(*args, **kwargs)
+        except BaseException as error:
+            frame.record["error"] = describe(error)
+            raise
+        finally:
+            self.frames.remove(frame)
+        if not frame.compared:
+            return result
+        self.compared[label] = self.compared.get(label, 0) + 1
+        if traced:
+            frame.record.update(self.traced_outputs(frame, args, kwargs, result))
+            return result
+        after = self.encode_inputs(args, kwargs, function)
+        frame.record.update(key=before["digest"], output=encode(self.names, result)[0])
+        if after["digest"] != before["digest"]:
+            frame.record["changed"] = after["state"]
+        return result
+
+    def traced_outputs(self, frame: Frame, args, kwargs, result) -> dict:
+        """The output's structure and static leaves now; its arrays when the program runs."""
+        import jax
+
+        from scanlint.verify.jaxprs import StaticSplit
+
+        leaves, treedef = jax.tree_util.tree_flatten(result)
+        is_array = [isinstance(leaf, (jax.Array, jax.core.Tracer)) for leaf in leaves]
+        arrays = [leaf for leaf, array in zip(leaves, is_array) if array]
+        static = ["array" if array else encode(self.names, leaf)[0]
+                  for leaf, array in zip(leaves, is_array)]
+        if arrays:
+            plant(OutputMarker(frame), *arrays)
+        return {"key": digest(StaticSplit(lambda *a, **k: None, args, kwargs).signature()),
+                "static": [str(treedef), static]}
+
     def call(self, label: str, kind: str, function, args: tuple, kwargs: dict,
-             raw=None, jaxpr_of=None):
+             raw=None, jaxpr_of=None, subject: str = ""):
         """Run ``function(*args, **kwargs)`` as a boundary and record it. ``raw``: the module's
         own function (its captured cells and defaults are its state); ``jaxpr_of``: what to
         trace for the jaxpr. A jax transformation's inputs are read after the call (it does
         not change them, and most such calls never reach the modules)."""
         if holds_tracer((args, kwargs)):
             kind = "traced"
-        boundary = self.enter(label, kind)
+        boundary = self.enter(label, kind, subject=subject)
         if self.options.get("perturb") is not None and kind != "traced":
             args, kwargs = perturbed(args, kwargs, self.options["perturb"], boundary)
         mutable = kind in ("function", "call")
@@ -189,7 +306,9 @@ class Session:
             return  # a jax transformation of code that never reached the verified modules
         record = {"test": boundary.test, "label": boundary.label, "kind": boundary.kind,
                   "seq": boundary.seq, "compared": boundary.compared, "executed": executed,
-                  "traced": traced, "transforms": sorted(boundary.transforms)}
+                  "traced": traced, "transforms": sorted(boundary.transforms),
+                  "subject": boundary.subject}
+        self.records += [frame.finished() for frame in boundary.nested]
         if boundary.compared:
             self.compared[boundary.label] = self.compared.get(boundary.label, 0) + 1
             record.update(self.outcome(boundary, call, before, rng, result, error))
@@ -285,7 +404,8 @@ class Session:
     def run_import(self, name: str, code, module: types.ModuleType) -> None:
         """The module's import as a boundary: what it ran, and its data after."""
         outer = self.active
-        boundary = self.enter(f"import {name}", "import", test="(import)")
+        boundary = self.enter(f"import {name}", "import", test="(import)",
+                              subject=MODULE_LEVEL)
         error = None
         try:
             exec(code, module.__dict__)
@@ -298,7 +418,8 @@ class Session:
             executed, traced = boundary.hits()
             record = self.state_record(name, module, boundary.label, "(import)")
             record.update(kind="import", executed=executed, traced=traced,
-                          effects=boundary.effects)
+                          effects=boundary.effects, subject=MODULE_LEVEL)
+            self.records += [frame.finished() for frame in boundary.nested]
             if error is not None:
                 record["error"] = describe(error)
             self.records.append(record)
@@ -469,15 +590,22 @@ def function_decorator(module: str):
     """`__scanlint_fn__(qualname)`: the innermost decorator of every def of the module."""
 
     def named(qualname: str):
+        session = SESSION
+        watched = session is not None and qualname in session.owners.get(module, ())
+
         def decorate(function):
             @functools.wraps(function)
             def scanlint_boundary(*args, **kwargs):
                 session = SESSION
-                if session is None or session.quiet or session.active is not None:
-                    if session is not None and session.active is not None:
-                        session.active.reached = True
+                if session is None or session.quiet:
                     return function(*args, **kwargs)
-                return session.call(qualname, "function", function, args, kwargs, raw=function)
+                if session.active is None:
+                    return session.call(qualname, "function", function, args, kwargs,
+                                        raw=function, subject=qualname)
+                session.active.reached = True
+                if watched:
+                    return session.nested(qualname, function, args, kwargs)
+                return function(*args, **kwargs)
             setattr(scanlint_boundary, RAW, function)
             setattr(scanlint_boundary, LABEL, qualname)
             return scanlint_boundary
@@ -492,6 +620,7 @@ def module_globals(module: str) -> dict:
 
 # -- jax's entry points ----------------------------------------------------------------------
 TRANSFORMS = ("jit", "grad", "value_and_grad", "vmap", "jacfwd", "jacrev", "hessian", "pmap")
+VALUE_KEEPING = ("jit", "vmap", "pmap", "value_and_grad")
 
 
 class Transformed:
@@ -502,6 +631,8 @@ class Transformed:
     def __init__(self, name: str, made, function) -> None:
         self._made, self._name = made, name
         self._label = f"{name}({label_of(function)})"
+        # A call of `f` itself where the transformation keeps its values (not `grad(f)`).
+        self._subject = label_of(function) if name in VALUE_KEEPING else ""
         session = SESSION
         raw = getattr(function, RAW, function)
         self._reaches = session is not None and getattr(raw, "__module__", None) in session.names
@@ -523,7 +654,7 @@ class Transformed:
             self._reaches = self._reaches or session.active.reached
             return result
         return session.call(self._label, self._name, run, args, kwargs,
-                            jaxpr_of=self._made)
+                            jaxpr_of=self._made, subject=self._subject)
 
     def __get__(self, instance, owner=None):
         return self if instance is None else functools.partial(self, instance)
@@ -535,8 +666,26 @@ class Transformed:
 
 
 def label_of(function) -> str:
+    """A function's name as the session knows it (a lambda by the name it is bound to)."""
+    label = getattr(function, LABEL, None)
+    if label:
+        return label
     function = getattr(function, RAW, function)
     return getattr(function, "__qualname__", None) or type(function).__name__
+
+
+def subject_of(callee) -> str:
+    """The function a call runs, whose own behaviour the call shows: an instance's
+    `__call__`, a bound method's function, what a value-keeping transformation wraps."""
+    if isinstance(callee, Transformed):
+        return callee._subject
+    if isinstance(callee, functools.partial):
+        return subject_of(callee.func)
+    if isinstance(callee, types.MethodType):
+        return label_of(callee.__func__)
+    if isinstance(callee, types.FunctionType):
+        return label_of(callee)
+    return f"{type(callee).__qualname__}.__call__"
 
 
 def transform(name: str, real):

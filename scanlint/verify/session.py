@@ -169,7 +169,7 @@ def evaluate(expression: str, namespace: dict, variant: str) -> None:
                               else {keyword.arg: value(keyword.value)})
             args, kwargs = cast_inputs(args, kwargs, variant)
             session.call(expression, "call", callee, tuple(args), kwargs, raw=callee,
-                         jaxpr_of=callee)
+                         jaxpr_of=callee, subject=runtime.subject_of(callee))
         else:
             session.call(expression, "call", lambda: value(tree), (), {}, jaxpr_of=None)
     except BaseException as error:  # recorded with the boundary; the next call goes on

@@ -14,7 +14,7 @@ functions over data.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from scanlint.verify.compare import DIFFERS, Pair
 from scanlint.verify.plan import NO_INPUTS
@@ -45,21 +45,34 @@ class Context:
     unplanned: frozenset[str] = frozenset()
     module: str = ""
     imported: tuple[str, ...] = ()
+    both: frozenset[str] = frozenset()  # functions both versions define
+    pairs: dict = field(default_factory=dict)  # (test, label, seq) -> Pair
 
 
-def satisfied(probe: Probe, version: int, pair: Pair) -> str | None:
-    """How ``pair`` vouches for ``probe`` ("executed" or "traced"), or None."""
+def satisfied(probe: Probe, version: int, pair: Pair, context: Context) -> str | None:
+    """How ``pair`` vouches for ``probe`` ("executed" or "traced"), or None. A function both
+    versions define is vouched for only by its own calls (or its closures'): a caller may drop
+    what it returns; for one only a version has, its callers are what there is."""
+    if probe.owner in context.both and not owned_by(pair.subject, probe.owner):
+        return None
     executed, traced = pair.hits(version)
     if probe.id in executed:
         return "executed"
-    if probe.id in traced and strong(pair):
+    if probe.id in traced and strong(pair, context):
         return "traced"
     return None
 
 
-def strong(pair: Pair) -> bool:
-    """Evidence for every input of the call's shapes and static values: equal jaxprs, or the
-    module's import (which has no inputs) compared equal."""
+def owned_by(subject: str, owner: str) -> bool:
+    return subject == owner or subject.startswith(owner + ".<locals>.")
+
+
+def strong(pair: Pair, context: Context) -> bool:
+    """Evidence for every input of the call's shapes and static values: equal jaxprs (for a
+    call inside another, that call's), or the module's import (no inputs) compared equal."""
+    if pair.outer is not None:
+        outer = context.pairs.get((pair.test, *pair.outer))
+        return outer is not None and strong(outer, context)
     return bool(pair.jaxpr_equal) or pair.kind == "import"
 
 
@@ -70,6 +83,8 @@ def touches(pair: Pair, probes: tuple[list[Probe], list[Probe]]) -> bool:
 
 def function_verdicts(changes: Changes, pairs: list[Pair], context: Context
                       ) -> list[FunctionVerdict]:
+    context = replace(context, both=changes.both,
+                      pairs={(p.test, p.label, p.seq): p for p in pairs})
     return [one_function(owner, changes.of(owner), pairs, context) for owner in changes.owners()]
 
 
@@ -86,12 +101,12 @@ def one_function(name: str, probes: tuple[list[Probe], list[Probe]], pairs: list
     missing = ([], [])
     for version in (0, 1):
         for probe in probes[version]:
-            if not any(satisfied(probe, version, pair) for pair in proof):
+            if not any(satisfied(probe, version, pair, context) for pair in proof):
                 missing[version].append(probe)
     record_lines(verdict, probes, missing)
     if not any(missing):
-        proven = all(strong(pair) for pair in proof if any(
-            satisfied(p, v, pair) for v in (0, 1) for p in probes[v]))
+        proven = all(strong(pair, context) for pair in proof if any(
+            satisfied(p, v, pair, context) for v in (0, 1) for p in probes[v]))
         verdict.status = "identical" if proven else "agrees"
         verdict.covers = covers(proof, context)
         count = len(proof)
@@ -124,7 +139,13 @@ def reasons(missing, own: list[Pair], context: Context, name: str) -> list[str]:
         traced = [pair.hits(version)[1][probe.id] for pair in reached
                   if probe.id in pair.hits(version)[1]]
         blind = [pair for pair in reached if not pair.vouches]
-        if blind:
+        others = [pair for pair in reached if pair.vouches
+                  and not owned_by(pair.subject, probe.owner)]
+        if others and not blind:
+            said.append(f"{probe.describe()}{when} ran only inside calls of other functions "
+                        f"({others[0].name}), which do not show what `{probe.owner}` itself "
+                        "returns; none of its own calls that compared equal ran it")
+        elif blind:
             why = blind[0].blind or blind[0].status
             said.append(f"{probe.describe()}{when} ran only in calls that cannot vouch for it "
                         f"({blind[0].name}: {why})")
