@@ -76,8 +76,18 @@ def check_text(text: str, path: str, settings: Settings, tree=None,
 
     if not text_may_hold_site(text) and not may_be_too_deep(text):
         return []  # what follows would find no site either, and no depth to report
+    iterations = iterations_wanted(settings, path)
+    if not (iterations or text_may_hold_site(text, iterations) or may_be_too_deep(text)):
+        return []
     with rare_collections():
-        return on_big_stack(_check_text, text, path, settings, tree, trace, cancelled)
+        return on_big_stack(_check_text, text, path, settings, tree, trace, cancelled,
+                            iterations)
+
+
+def iterations_wanted(settings: Settings, path: str = "") -> bool:
+    """Whether an active rule reads every Python iteration under jit (`Rule.ITERATIONS`):
+    else the prefilters keep only the functions under jit with a loop SCN301 counts."""
+    return any(rule.ITERATIONS for rule in active_rules(settings, path))
 
 
 @contextmanager
@@ -102,7 +112,8 @@ _RARE_COLLECTIONS = (50_000, 20, 20)
 
 
 def _check_text(text: str, path: str, settings: Settings, tree=None,
-                trace: CheckTrace | None = None, cancelled=None) -> list[Diagnostic]:
+                trace: CheckTrace | None = None, cancelled=None,
+                iterations: bool = True) -> list[Diagnostic]:
     from scanlint.prefilter.syntax import may_have_site, parse, site_facts
 
     tree = tree if tree is not None else parse(text)
@@ -111,7 +122,7 @@ def _check_text(text: str, path: str, settings: Settings, tree=None,
         if not active_rules(settings, path):
             return []
         return [system_diagnostic(READ_ERROR, path, f"not checked: {deep}")]
-    facts = site_facts(text, tree) if tree is not None else None
+    facts = site_facts(text, tree, iterations) if tree is not None else None
     if not may_have_site(text, tree, facts):
         if trace is not None and tree is not None:
             trace.seen(tree, facts, "siteless")

@@ -16,6 +16,7 @@ from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
 from scanlint.core.diagnostic import LineIndex
 from scanlint.prefilter.slicing import OutsideSlice, SlicedSource
+from scanlint.prefilter.syntax import LOOP_ALIASES, NNX_SCAN
 from scanlint.semantic import walk
 from scanlint.semantic.positions import Mismatch, StatementPositions
 from scanlint.semantic.scopes import Binding, OwnCode, Scope, ScopeBuilder, lookup, qualified_name
@@ -56,19 +57,9 @@ SIGNATURES = {
     "flax.nnx.scan": Signature("scan", ("f",), ("f",), "init"),
 }
 
-# Other import paths of the same functions (jax's own sources import them from _src).
-ALIASES = {
-    f"{prefix}.{name}": f"jax.lax.{name}"
-    for prefix in (
-        "jax._src.lax.control_flow",
-        "jax._src.lax.control_flow.loops",
-        "jax.experimental.lax",
-    )
-    for name in ("scan", "fori_loop", "while_loop", "map")
-} | {f"{prefix}.{name}": f"flax.nnx.{name}"
-     for prefix in ("flax.nnx.transforms.iteration", "flax.nnx.compat")  # compat: graph mode
-     for name in ("scan", "fori_loop", "while_loop")}
-NNX_SCAN = "flax.nnx.scan"
+# Other import paths of the same functions (jax's own sources import them from _src): the
+# prefilter's, which must take exactly the names the model takes.
+ALIASES = LOOP_ALIASES
 NNX_CARRY = frozenset({"flax.nnx.Carry", "flax.nnx.transforms.iteration.Carry"})
 
 CALLEE_NAMES = frozenset(sig.callee for sig in SIGNATURES.values())
