@@ -172,7 +172,7 @@ class FileModel:
         self.index = LineIndex(self.text)
         stubs = sliced.stub_nodes(module) if sliced is not None else frozenset()
         builder = ScopeBuilder(call_filter=CALLEE_NAMES | JIT_ATTRIBUTES, stubs=stubs)
-        walk.visit(module, builder)
+        walk.visit_once(module, builder)
         assert builder.module_scope is not None
         self.module_scope: Scope = builder.module_scope
         self.scope_of = builder.scope_of
@@ -406,6 +406,15 @@ class FileModel:
         if memo is None:
             memo = self.__dict__["_memo"] = {}
         return memo
+
+    def spells(self, word: str) -> bool:
+        """Whether the file's text holds ``word`` (a quick no for a rule, asked for every site
+        and helper: searched once)."""
+        spelled = self.memo.setdefault("spelled", {})
+        found = spelled.get(word)
+        if found is None:
+            found = spelled[word] = word in self.text
+        return found
 
     def direct_calls(self) -> dict[int, cst.Call]:
         """Calls by a plain name (`f(...)`), by the id of that name: which reads of a

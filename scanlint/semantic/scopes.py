@@ -237,7 +237,7 @@ class ScopeBuilder(cst.CSTVisitor):
             if isinstance(leaf, cst.Name):
                 self._bind(leaf.value, kind, node)
             else:  # attribute or subscript targets read their base
-                walk.visit(leaf, self)
+                walk.visit_once(leaf, self)
 
     # -- module and statements ----------------------------------------------------------
     def visit_Module(self, node: cst.Module) -> None:
@@ -285,20 +285,20 @@ class ScopeBuilder(cst.CSTVisitor):
         return False
 
     def visit_Assign(self, node: cst.Assign) -> bool:
-        walk.visit(node.value, self)
+        walk.visit_once(node.value, self)
         for target in node.targets:
             self._bind_target(target.target, "assign", node)
         return False
 
     def visit_AnnAssign(self, node: cst.AnnAssign) -> bool:
-        walk.visit(node.annotation, self)
+        walk.visit_once(node.annotation, self)
         if node.value is not None:
-            walk.visit(node.value, self)
+            walk.visit_once(node.value, self)
         self._bind_target(node.target, "annassign", node)
         return False
 
     def visit_AugAssign(self, node: cst.AugAssign) -> bool:
-        walk.visit(node.value, self)
+        walk.visit_once(node.value, self)
         if isinstance(node.target, cst.Name):
             self._load(node.target)
         self._bind_target(node.target, "augassign", node)
@@ -308,33 +308,33 @@ class ScopeBuilder(cst.CSTVisitor):
         self.statement = node
         assert self.scope is not None
         self.for_statements.append((node, self.scope))
-        walk.visit(node.iter, self)
+        walk.visit_once(node.iter, self)
         self._bind_target(node.target, "loop", node)
         self.loops.append(node)
-        walk.visit(node.body, self)
+        walk.visit_once(node.body, self)
         self.loops.pop()
         if node.orelse is not None:
-            walk.visit(node.orelse, self)
+            walk.visit_once(node.orelse, self)
         return False
 
     def visit_WithItem(self, node: cst.WithItem) -> bool:
-        walk.visit(node.item, self)
+        walk.visit_once(node.item, self)
         if node.asname is not None:
             self._bind_target(node.asname.name, "with", node)
         return False
 
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> bool:
         if node.type is not None:
-            walk.visit(node.type, self)
+            walk.visit_once(node.type, self)
         if node.name is not None:
             self._bind_target(node.name.name, "except", node)
-        walk.visit(node.body, self)
+        walk.visit_once(node.body, self)
         return False
 
     visit_ExceptStarHandler = visit_ExceptHandler  # `except*` binds the same way
 
     def visit_NamedExpr(self, node: cst.NamedExpr) -> bool:
-        walk.visit(node.value, self)
+        walk.visit_once(node.value, self)
         self._bind_target(node.target, "walrus", node)
         return False
 
@@ -344,7 +344,7 @@ class ScopeBuilder(cst.CSTVisitor):
 
     def visit_MatchAs(self, node: cst.MatchAs) -> bool:
         if node.pattern is not None:
-            walk.visit(node.pattern, self)
+            walk.visit_once(node.pattern, self)
         if node.name is not None:
             self._bind(node.name.value, "match", node)
         return False
@@ -356,7 +356,7 @@ class ScopeBuilder(cst.CSTVisitor):
 
     def visit_MatchMapping(self, node: cst.MatchMapping) -> bool:
         for element in node.elements:
-            walk.visit(element, self)
+            walk.visit_once(element, self)
         if node.rest is not None:
             self._bind(node.rest.value, "match", node)
         return False
@@ -365,9 +365,9 @@ class ScopeBuilder(cst.CSTVisitor):
     def _visit_param_defaults(self, params: cst.Parameters, annotations: bool) -> None:
         for param in _all_params(params):
             if param.default is not None:
-                walk.visit(param.default, self)
+                walk.visit_once(param.default, self)
             if annotations and param.annotation is not None:
-                walk.visit(param.annotation, self)
+                walk.visit_once(param.annotation, self)
 
     def _bind_params(self, params: cst.Parameters) -> None:
         for param in _all_params(params):
@@ -379,14 +379,14 @@ class ScopeBuilder(cst.CSTVisitor):
             if isinstance(decorator.decorator, (cst.Name, cst.Attribute)):
                 assert self.scope is not None
                 self.decorators.append((decorator.decorator, node, self.scope))
-            walk.visit(decorator, self)
+            walk.visit_once(decorator, self)
         self._visit_param_defaults(node.params, annotations=True)
         if node.returns is not None:
-            walk.visit(node.returns, self)
+            walk.visit_once(node.returns, self)
         self._bind(node.name.value, "def", node)
         self._push("function", node)
         self._bind_params(node.params)
-        walk.visit(node.body, self)
+        walk.visit_once(node.body, self)
         self._pop()
         self.statement = node
         return False
@@ -395,37 +395,37 @@ class ScopeBuilder(cst.CSTVisitor):
         self._visit_param_defaults(node.params, annotations=False)
         self._push("lambda", node)
         self._bind_params(node.params)
-        walk.visit(node.body, self)
+        walk.visit_once(node.body, self)
         self._pop()
         return False
 
     def visit_ClassDef(self, node: cst.ClassDef) -> bool:
         self.statement = node
         for decorator in node.decorators:
-            walk.visit(decorator, self)
+            walk.visit_once(decorator, self)
         for arg in (*node.bases, *node.keywords):
-            walk.visit(arg.value, self)
+            walk.visit_once(arg.value, self)
         self._bind(node.name.value, "class", node)
         self._push("class", node)
-        walk.visit(node.body, self)
+        walk.visit_once(node.body, self)
         self._pop()
         self.statement = node
         return False
 
     def _visit_comprehension(self, node: cst.BaseComp, parts: list[cst.CSTNode]) -> bool:
-        walk.visit(node.for_in.iter, self)  # the outermost iterable is evaluated outside
+        walk.visit_once(node.for_in.iter, self)  # the outermost iterable is evaluated outside
         self.comprehensions.append((node, self._push("comprehension", node)))
         comp: cst.CompFor | None = node.for_in
         first = True
         while comp is not None:
             if not first:
-                walk.visit(comp.iter, self)
+                walk.visit_once(comp.iter, self)
             self._bind_target(comp.target, "loop", comp)
             for cond in comp.ifs:
-                walk.visit(cond.test, self)
+                walk.visit_once(cond.test, self)
             comp, first = comp.inner_for_in, False
         for part in parts:
-            walk.visit(part, self)
+            walk.visit_once(part, self)
         self._pop()
         return False
 
@@ -453,11 +453,11 @@ class ScopeBuilder(cst.CSTVisitor):
     def visit_Attribute(self, node: cst.Attribute) -> bool:
         if isinstance(node.value, cst.Name):
             self.attribute_reads[id(node.value)] = node.attr.value
-        walk.visit(node.value, self)
+        walk.visit_once(node.value, self)
         return False
 
     def visit_Arg(self, node: cst.Arg) -> bool:
-        walk.visit(node.value, self)
+        walk.visit_once(node.value, self)
         return False
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -504,47 +504,59 @@ def target_names(target: cst.BaseExpression) -> set[str]:
     return {leaf.value for leaf in leaf_targets(target) if isinstance(leaf, cst.Name)}
 
 
-def bound_names(node: cst.CSTNode) -> set[str]:
+def bound_names(node: cst.CSTNode) -> frozenset[str]:
     """Names a statement binds anywhere inside it: assignment, `for`, `with`/`import`/`except`
     `as`, `:=` targets, and the names of the defs and classes it holds (not what binds inside
-    those, or inside lambdas)."""
-    found: set[str] = set()
+    those, or inside lambdas). Kept per node while a file is checked: the rules' flows ask
+    for the same statements again and again (a helper, for each call of it)."""
+    return walk.remembered(_BOUND, node, _find_bound_names)
 
-    class Names(cst.CSTVisitor):
-        def _target(self, target: cst.BaseExpression) -> None:
-            found.update(target_names(target))
 
-        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
-            self._target(node.target)
+_BOUND = walk.node_table()
 
-        def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-            self._target(node.target)
 
-        def visit_AugAssign(self, node: cst.AugAssign) -> None:
-            self._target(node.target)
+def _find_bound_names(node: cst.CSTNode) -> frozenset[str]:
+    names = _Names()
+    walk.visit(node, names)
+    return frozenset(names.found)
 
-        def visit_For(self, node: cst.For) -> None:
-            self._target(node.target)
 
-        def visit_AsName(self, node: cst.AsName) -> None:
-            self._target(node.name)
+class _Names(cst.CSTVisitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: set[str] = set()
 
-        def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
-            self._target(node.target)
+    def _target(self, target: cst.BaseExpression) -> None:
+        self.found.update(target_names(target))
 
-        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-            found.add(node.name.value)
-            return False
+    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+        self._target(node.target)
 
-        def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-            found.add(node.name.value)
-            return False
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        self._target(node.target)
 
-        def visit_Lambda(self, node: cst.Lambda) -> bool:
-            return False
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._target(node.target)
 
-    walk.visit(node, Names())
-    return found
+    def visit_For(self, node: cst.For) -> None:
+        self._target(node.target)
+
+    def visit_AsName(self, node: cst.AsName) -> None:
+        self._target(node.name)
+
+    def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
+        self._target(node.target)
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        self.found.add(node.name.value)
+        return False
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        self.found.add(node.name.value)
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
 
 
 class OwnCode(cst.CSTVisitor):
