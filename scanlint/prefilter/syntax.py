@@ -280,6 +280,8 @@ class SiteFacts:
     jit: "JitFacts | None" = None  # for loops under jit (SCN3xx); None: nothing jit-able imported
     # statement -> its possible site calls, found once (`site_calls`)
     calls: dict = field(default_factory=dict, compare=False, repr=False)
+    # node -> the names it reads, found once (the selection asks for each statement's)
+    reads: dict = field(default_factory=dict, compare=False, repr=False)
 
 
 def site_facts(text: str, tree: ast.Module, iterations: bool = True) -> SiteFacts:
@@ -289,15 +291,19 @@ def site_facts(text: str, tree: ast.Module, iterations: bool = True) -> SiteFact
                           if any(possible_callee(d) for d in dotted))
     nnx_scans = frozenset(name for name, dotted in imports.items()
                           if any(possible_nnx_scan(d) for d in dotted))
+    return SiteFacts(imports, functions, nnx_scans, token_lines(text, imports, functions),
+                     jit_facts(tree, text, statements, iterations))
+
+
+def token_lines(text: str, imports: dict, functions: frozenset[str]) -> tuple[int, ...]:
+    """The sorted lines of ``text`` where a possible callee is spelled (`SiteFacts`)."""
     lines: set[int] = set()
     if imports:
         _add_lines(lines, text, re.finditer(_FAMILY_ATTRIBUTE, text))  # raw: as the model reads
-
     if functions:
         searchable = _searchable(text)
         _add_lines(lines, searchable, starting_words(any_word(functions), searchable))
-    return SiteFacts(imports, functions, nnx_scans, tuple(sorted(lines)),
-                     jit_facts(tree, text, statements, iterations))
+    return tuple(sorted(lines))
 
 
 def _add_lines(lines: set[int], text: str, matches: Iterable[re.Match]) -> None:
@@ -410,6 +416,8 @@ class JitFacts:
     # SCN301 counts (a `for`, a comprehension over `range(...)`) when no active rule reads
     # more (`Rule.ITERATIONS`).
     iterations: bool = True
+    # statement -> the defs in it, found once (`may_hold_unrolled_loop` asks of each)
+    defs: dict = field(default_factory=dict, compare=False, repr=False)
 
 
 def jit_facts(tree: ast.Module, text: str, imports: list[ast.stmt] | None = None,
@@ -677,28 +685,72 @@ def may_apply_jit(text: str, iterations: bool = True) -> bool:
     statement starting with `for` (or `async`), or `range(` (a comprehension's)."""
     if not may_contain_unrolled_loop(text):
         return False
-    text = _searchable(text)
-    if "\r" in text:  # `^` knows only LF; the lines stay the lines `ast` counts
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    if not iterations and _FOR_LINE.search(text) is None and \
-            first_starting_word(_RANGE_CALL, text) is None:
+    if not iterations and not counted_loop_written(text):
         return False
+    text = _lf(_searchable(text))
     names = JIT_ATTRIBUTES | set(_JIT_ALIAS.findall(text))
-    jit_word = any_word(names)
-    for decorator in _DECORATOR.finditer(text):
-        header = _DEF_OR_CLASS_LINE.search(text, decorator.end())
-        if first_starting_word(jit_word, text, decorator.end(),
-                               header.start() if header else len(text)) is not None:
+    if _word_starts(names, text, rf"\b{_GAP}\(", first=True):
+        return True  # called
+    # A word between a decorator's `@` and the def or class header after it: three passes
+    # over the text, not a search per decorator.
+    words = _word_starts(names, text, r"\b")
+    if not words:
+        return False
+    decorators = [match.end() for match in _DECORATOR.finditer(text)]
+    headers = [match.start() for match in _DEF_OR_CLASS_LINE.finditer(text)]
+    for at in words:
+        decorator = bisect.bisect_right(decorators, at) - 1
+        header = bisect.bisect_right(headers, at) - 1
+        if decorator >= 0 and (header < 0 or headers[header] < decorators[decorator]):
             return True
-    call = re.compile(rf"(?:{'|'.join(map(re.escape, sorted(names)))})\b{_GAP}\(")
-    return first_starting_word(call, text) is not None
+    return False
+
+
+def _word_starts(names, text: str, after: str, first: bool = False) -> list[int]:
+    """Where one of ``names`` followed by ``after`` (a pattern) starts a word (only the first
+    found, with ``first``): a search per name, each pattern starting with the name's own
+    characters (`re` skips to those; it tries an alternation at every position)."""
+    found = []
+    for name in names:
+        for match in starting_words(re.compile(re.escape(name) + after), text):
+            found.append(match.start())
+            if first:
+                return found
+    return found
+
+
+def counted_loop_written(text: str) -> bool:
+    """Whether a loop SCN301 counts may be written: a statement starting with `for` (or
+    `async`), or `range(` (a comprehension's)."""
+    text = _lf(_searchable(text))
+    return _FOR_LINE.search(text) is not None or \
+        first_starting_word(_RANGE_CALL, text) is not None
+
+
+def text_verdict(text: str) -> str | None:
+    """What the tests on the text alone let through: None, nothing; "iterations", at most a
+    Python iteration under jit that only a rule reading every one needs
+    (`Rule.ITERATIONS`); "any", anything (the engine asks which rules are active only in
+    the second case, which loads them)."""
+    if may_call_family(text):
+        return "any"
+    if not may_apply_jit(text):
+        return None
+    return "any" if counted_loop_written(text) else "iterations"
+
+
+def _lf(text: str) -> str:
+    """``text`` with LF line ends: `^` knows only LF; the lines stay the lines `ast` counts."""
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
 
 
 # A `for` statement starts a logical line, so a physical one (`async` may be continued
 # onto the next line before its `for`); a comprehension SCN301 counts calls `range`.
 _FOR_LINE = re.compile(r"^[ \t\x0c]*(?:for|async)\b", re.MULTILINE)
 _RANGE_CALL = re.compile(rf"range\b{_GAP}\(")  # after `\b`
-_JIT_ALIAS = re.compile(rf"(?:filter_jit|jit)\b{_GAP}as\b{_GAP}(\w+)")
+# `jit` ends `filter_jit` too: a literal start lets `re` skip to each `jit` (an alternation
+# first made it try every position, a tenth of the text tests' time on jax's tree).
+_JIT_ALIAS = re.compile(rf"jit\b{_GAP}as\b{_GAP}(\w+)")
 _DECORATOR = re.compile(r"^[ \t\x0c]*@", re.MULTILINE)
 _DEF_OR_CLASS_LINE = re.compile(r"^[ \t\x0c]*(?:async[ \t\x0c]+)?(?:def|class)\b", re.MULTILINE)
 _DEF_NAME = re.compile(rf"def(?:[ \t\x0c]|\\{_BREAK})+(\w+)")  # after `\b`
@@ -715,12 +767,12 @@ def may_hold_unrolled_loop(statement: ast.stmt, facts: JitFacts) -> bool:
         return True
     if not facts.needed:
         return False
-    for node in _statements([statement]):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in \
-                facts.needed and (node.name in facts.under_jit or any(
-                    _applies_jit(d, facts) for d in node.decorator_list)):
-            return True
-    return False
+    defs = facts.defs.get(statement)
+    if defs is None:
+        defs = facts.defs[statement] = [node for node in _statements([statement]) if isinstance(
+            node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    return any(node.name in facts.needed and (node.name in facts.under_jit or any(
+        _applies_jit(d, facts) for d in node.decorator_list)) for node in defs)
 
 
 def _applies_jit(decorator: ast.expr, facts: JitFacts) -> bool:

@@ -94,6 +94,9 @@ class Rule:
     # builtin that iterates), not only the loops SCN301 counts: while no active rule says
     # so, the prefilter passes over functions under jit without such loops.
     ITERATIONS: ClassVar[bool] = False
+    # Whether its messages name lines of other statements (a caller's, where a list is
+    # made): an edit that moves lines may change them where it changes nothing else.
+    CITES_LINES: ClassVar[bool] = False
 
     @classmethod
     def enabled(cls, settings: Settings) -> bool:

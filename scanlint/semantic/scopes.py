@@ -178,6 +178,79 @@ def dotted(expr: cst.BaseExpression) -> str | None:
     return None
 
 
+@dataclass(eq=False)
+class ScopePass:
+    """What the scope pass records over a module, or over one top-level statement of it (a
+    part: its module scope then holds that statement's bindings and loads alone, and
+    `merged` joins the parts of a module in order, as one pass over it makes them)."""
+
+    module_scope: Scope
+    scope_of: dict[int, Scope]  # id(function/lambda/class/module node) -> its scope
+    calls: list[tuple[cst.Call, Scope, cst.CSTNode | None, tuple]]
+    for_statements: list[tuple[cst.For, Scope]]
+    comprehensions: list[tuple[cst.BaseComp, Scope]]
+    attribute_reads: dict[int, str]
+    applied: dict[int, cst.Call]
+    decorators: list[tuple[cst.BaseExpression, cst.FunctionDef, Scope]]
+    # The statement the pass holds last: the next statement's bindings read it until one of
+    # their own is visited (a `with` at module level binds with the statement before it).
+    last_statement: cst.CSTNode | None = None
+    # A `nonlocal` was looked up as far as the module scope: what it binds then depends on
+    # the statements before, which a part does not see.
+    reads_module: bool = False
+
+
+def statement_pass(statement: cst.CSTNode, call_filter: frozenset[str],
+                   stubs: frozenset[int], incoming: cst.CSTNode | None) -> ScopePass:
+    """The scope pass over one top-level statement, as one pass over its module makes it
+    after the statements before it left ``incoming`` as the statement held last."""
+    builder = ScopeBuilder(call_filter, stubs)
+    shell = object()  # the part's module scope stands for no node
+    builder.module_scope = builder._push("module", shell)  # type: ignore[arg-type]
+    builder.statement = incoming
+    walk.visit_once(statement, builder)
+    del builder.scope_of[id(shell)]
+    return builder.result()
+
+
+def module_pass(module: cst.Module, call_filter: frozenset[str],
+                stubs: frozenset[int]) -> ScopePass:
+    """The scope pass over a whole module."""
+    builder = ScopeBuilder(call_filter, stubs)
+    walk.visit_once(module, builder)
+    return builder.result()
+
+
+def merged(module: cst.Module, parts: list[ScopePass]) -> ScopePass:
+    """One module's scope pass from its parts' (in order). The parts' scopes and bindings
+    are re-pointed at the new module scope: each part stays valid for the next merge."""
+    scope = Scope("module", module, None)
+    whole = ScopePass(scope, {id(module): scope}, [], [], [], {}, {}, [])
+    for part in parts:
+        shell = part.module_scope
+        for name, bindings in shell.bindings.items():
+            scope.bindings.setdefault(name, []).extend(bindings)
+            for binding in bindings:
+                binding.scope = scope
+        scope.loads.extend(shell.loads)
+        scope.declared_global |= shell.declared_global
+        scope.declared_nonlocal |= shell.declared_nonlocal
+        scope.star_imports.extend(shell.star_imports)
+        for child in shell.children:
+            child.parent = scope
+            scope.children.append(child)
+        whole.scope_of.update(part.scope_of)
+        at = {id(shell): scope}
+        whole.calls.extend((c, at.get(id(s), s), t, loops) for c, s, t, loops in part.calls)
+        whole.for_statements.extend((f, at.get(id(s), s)) for f, s in part.for_statements)
+        whole.comprehensions.extend(part.comprehensions)
+        whole.attribute_reads.update(part.attribute_reads)
+        whole.applied.update(part.applied)
+        whole.decorators.extend((d, f, at.get(id(s), s)) for d, f, s in part.decorators)
+        whole.last_statement = part.last_statement
+    return whole
+
+
 class ScopeBuilder(cst.CSTVisitor):
     """Builds the scope tree, its bindings and its name loads in one pass."""
 
@@ -189,6 +262,7 @@ class ScopeBuilder(cst.CSTVisitor):
         self.scope: Scope | None = None
         self.scope_of: dict[int, Scope] = {}  # id(function/lambda/class node) -> its scope
         self.statement: cst.CSTNode | None = None
+        self.reads_module = False
         self.calls: list[tuple[cst.Call, Scope, cst.CSTNode | None, tuple]] = []
         self._call_filter = call_filter
         self.loops: list[cst.For] = []  # the `for` statements being visited
@@ -203,6 +277,12 @@ class ScopeBuilder(cst.CSTVisitor):
         # Decorators that are a name or an attribute (`@nnx.scan`), with the def and the
         # scope the def is bound in: a decorator that is a call is in ``calls``.
         self.decorators: list[tuple[cst.BaseExpression, cst.FunctionDef, Scope]] = []
+
+    def result(self) -> ScopePass:
+        assert self.module_scope is not None
+        return ScopePass(self.module_scope, self.scope_of, self.calls, self.for_statements,
+                         self.comprehensions, self.attribute_reads, self.applied,
+                         self.decorators, self.statement, self.reads_module)
 
     # -- scopes -------------------------------------------------------------------------
     def _push(self, kind: ScopeKind, node: cst.CSTNode) -> Scope:
@@ -227,6 +307,7 @@ class ScopeBuilder(cst.CSTVisitor):
             scope = scope.module
         elif name in scope.declared_nonlocal:
             found, _ = lookup(scope.parent, name) if scope.parent else (None, [])
+            self.reads_module = self.reads_module or found is None or found.kind == "module"
             scope = found or scope
         made = StubBinding if id(node) in self._stubs else Binding
         binding = made(name, kind, node, scope, self.statement, qname, tuple(self.loops))
