@@ -189,8 +189,8 @@ def update(previous: Checked, text: str, settings: Settings) -> Checked | None:
         return None
     if not _knows_every_predicate():
         return None
-    if text == previous.text:
-        return previous
+    if text == previous.text:  # an edit undone: the check of this same text
+        return previous if previous.how == "reused" else replace(previous, how="reused")
     edits = list(_edits(previous, kept, text))
     parsed = [edit for edit in edits if edit.parse()]
     for edit in parsed:
