@@ -15,9 +15,11 @@ published for its version. The edits, at random statements of the file:
 
 Each edit is undone by the next one of its kind's position (the file stays near its
 original). Each latency is attributed to how the server handled it, found by running the
-same reuse test (`engine/incremental.Document`) on the same texts in this process: ``reused``
-(the last check carried over) or ``full`` (debounced, then checked in full). Prints the
-open time, then p50/p90/max per kind and for all edits after the first check, and the
+same checks (`engine/incremental.Document`) on the same texts in this process: ``reused``
+(the last check carried over), ``broken`` (the last findings kept, with the syntax error),
+``rechecked`` (checked again from the statements the edit left) or ``full`` (debounced,
+then checked in full). Prints the
+open time, then p50/p90/max per way handled (`how: ...`), per kind of edit (`kind: ...`) and for all edits after the first check, and the
 mean CPU time the server spent per edit (user + system from /proc, in 10 ms ticks: on a
 shared machine it says what the edit cost where wall time says how long it waited); then five
 edits sent at once (a quick typist) at the top of the file, where each needs a full check:
@@ -182,12 +184,12 @@ async def measure(path: Path, edits: int, seed: int) -> dict:
     rows = []
     for version in range(2, edits + 2):
         kind, change, edited = model.next()
-        handled = here.reuse(edited, Settings())
+        handled = here.recheck(edited, Settings())
         here.record(handled if handled is not None else check(edited, str(path), Settings()))
         cpu, sent = session.cpu_seconds(), time.perf_counter()
         session.change(uri, version, *change)
         arrived = await session.wait_for(version)
-        rows.append({"kind": kind, "how": "reused" if handled is not None else "full",
+        rows.append({"kind": kind, "how": handled.how if handled is not None else "full",
                      "seconds": arrived - sent, "cpu_seconds": session.cpu_seconds() - cpu})
     burst = await quick_typist(session, uri, edits + 2)
     await session.stop()
@@ -215,9 +217,9 @@ def report(result: dict) -> str:
            "| edits | n | p50 ms | p90 ms | max ms | server CPU mean ms |",
            "|---|---:|---:|---:|---:|---:|"]
     groups = {"all": rows}
-    for key in ("how", "kind"):
+    for key in ("how", "kind"):  # how the server handled it, then what the edit was
         for value in sorted({row[key] for row in rows}):
-            groups[value] = [row for row in rows if row[key] == value]
+            groups[f"{key}: {value}"] = [row for row in rows if row[key] == value]
     for name, group in groups.items():
         seconds = [row["seconds"] * 1000 for row in group]
         cpu = statistics.mean(row["cpu_seconds"] * 1000 for row in group)

@@ -1,11 +1,14 @@
 """`scanlint server`: a language server (pygls) over the same engine as the CLI.
 
 Publishes diagnostics on open, change and save, each with the document's version, and
-clears them on close. A change is first re-checked from the last check
-(`engine/incremental.py`: an edit inside defs the check left to stubs, or in a file with no
-site, keeps its result, in milliseconds); any other change waits for a short pause in the
-typing (`DEBOUNCE_S`) and is checked in full on a worker thread, and a newer change cancels
-a check not yet done (its result is never published). Each diagnostic carries its rule's
+clears them on close. A change is first checked from the last check
+(`engine/incremental.py`, at once: an edit inside defs the check left to stubs, or in a file
+with no site, keeps its result; an edit leaving a statement that does not parse keeps the
+other statements' findings and adds the syntax error; any other edit of a statement is
+checked again from the statements it left, parsing only what it changed); a change it
+cannot take waits for a short pause in the typing (`DEBOUNCE_S`) and is checked in full on
+a worker thread, and a newer change cancels a check not yet done (its result is never
+published). Each diagnostic carries its rule's
 severity (`core/severity.py`) and a link to its documentation; hovering over a finding or a
 code in a `# noqa:` comment shows the rule's documentation. Offers each fix as a quick fix,
 "fix all" (safe fixes) as a source action, and "add noqa" for each finding. Positions are
@@ -289,12 +292,13 @@ def build_server():
 
 class TextChecks:
     """The checks of the open text documents (notebooks are checked apart): the last check
-    of each, reused when an edit cannot change it, else a full check after a pause in the
-    typing, on a worker thread; a newer change or a close cancels the check under way."""
+    of each, from which an edit is checked at once where it can be (`Document.recheck`),
+    else a full check after a pause in the typing, on a worker thread; a newer change or a
+    close cancels the check under way."""
 
     def __init__(self, server, types) -> None:
         self.server, self.types = server, types
-        self._documents: dict[str, Document] = {}  # by uri: its checks, for edits to reuse
+        self._documents: dict[str, Document] = {}  # by uri: its checks, for edits to start from
         self.published: dict[str, list] = {}  # by document uri: the LSP diagnostics shown
         self._pending: dict[str, tuple[asyncio.Task, threading.Event]] = {}
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="scanlint-check")
@@ -303,13 +307,13 @@ class TextChecks:
     def changed(self, uri: str) -> None:
         document = self.server.workspace.get_text_document(uri)
         known = self._documents.get(uri)
-        reused = (known.reuse(document.source, settings_for(document.path))
-                  if known is not None else None)
-        if reused is None:
+        self._cancel(uri)  # a full check of an older text is no longer wanted
+        checked = (known.recheck(document.source, settings_for(document.path))
+                   if known is not None else None)
+        if checked is None:
             self.check_soon(uri, DEBOUNCE_S)
             return
-        self._cancel(uri)  # a full check of an older text is no longer wanted
-        self._publish(uri, document.version, reused)
+        self._publish(uri, document.version, checked)
 
     def last(self, uri: str) -> Checked | None:
         """The last check of the document that was published."""

@@ -1,6 +1,8 @@
-"""Re-checking after an edit (engine/incremental.py) reports exactly what a full check does:
+"""Checking after an edit (engine/incremental.py) reports exactly what a full check does:
 random edit sequences on jax's own files and on the fixtures placed after many of its defs,
-each step compared with `check_text` of the edited text."""
+each step compared with `check_text` of the edited text; while a statement does not parse,
+the last findings of the others and the syntax error a full check reports. The parts a check
+starts from (engine/statements.py) make the module LibCST makes of the whole source."""
 
 import ast
 from pathlib import Path
@@ -9,9 +11,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import jax
+import libcst as cst
 from scanlint.core.settings import Settings
-from scanlint.engine.check import check_text
+from scanlint.engine.check import check_text, iterations_wanted
 from scanlint.engine.incremental import Document, _changed_lines, check, recheck
+from scanlint.prefilter.syntax import site_facts
 
 JAX = Path(jax.__file__).parent / "_src"
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
@@ -89,18 +93,63 @@ def assert_like_a_full_check(checked, text):
     assert as_compared(checked.diagnostics) == as_compared(check_text(text, "mod.py", SETTINGS))
 
 
+def assert_broken_as_expected(checked, text, good):
+    """While a statement does not parse: the full check's syntax error, and the findings of
+    the last check that parsed (``good``) off the touched lines, moved."""
+    assert checked.text == text
+    errors = [d for d in checked.diagnostics if d.code == "SCN999"]
+    full = check_text(text, "mod.py", SETTINGS)
+    if [d.code for d in full] == ["SCN999"]:  # unless LibCST takes what CPython rejects
+        assert as_compared(errors) == as_compared(full)
+    assert len(errors) == 1
+    others = [d for d in checked.diagnostics if d.code != "SCN999"]
+    assert len(others) <= len([d for d in good.diagnostics if d.code != "SCN999"])
+    assert {(d.code, d.message) for d in others} <= {(d.code, d.message) for d in good.diagnostics}
+
+
+def assert_parts_parse_as_a_whole(checked):
+    """The module assembled from parts is LibCST's parse of the same source, and the site
+    facts kept are the new text's."""
+    kept = checked.reusable
+    if kept is None:
+        return
+    if kept.parsed is not None:
+        assert kept.parsed.module.deep_equals(cst.parse_module(kept.parsed.source))
+    tree = ast.parse(checked.text)
+    if kept.facts is not None and checked.how == "rechecked":
+        iterations = iterations_wanted(checked.settings, checked.path)
+        assert comparable(kept.facts, kept.body) == comparable(
+            site_facts(checked.text, tree, iterations), tree.body)
+
+
+def comparable(facts, body):
+    """Site facts with the statements a jit call makes `calling` as indices."""
+    jit = facts.jit
+    if jit is not None:
+        jit = (jit.roots, jit.jit_names, jit.wrapped, jit.under_jit, jit.needed, jit.readers,
+               {n for n, statement in enumerate(body) if id(statement) in jit.calling})
+    return facts.imports, facts.functions, facts.nnx_scans, facts.token_lines, jit
+
+
 @pytest.mark.parametrize("name", sorted(FILES))
 @settings(max_examples=8, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data())
 def test_recheck_reports_what_a_full_check_reports(name, data):
     text = FILES[name]()
-    checked = check(text, "mod.py", SETTINGS)
+    document = Document()
+    document.record(check(text, "mod.py", SETTINGS))
     for _ in range(4):
         start, end, replacement = data.draw(edits(text))
         text = text[:start] + replacement + text[end:]
-        checked = recheck(checked, text, SETTINGS)
-        assert_like_a_full_check(checked, text)
+        good = document.base
+        checked = document.recheck(text, SETTINGS) or check(text, "mod.py", SETTINGS)
+        document.record(checked)
+        if checked.how == "broken":
+            assert_broken_as_expected(checked, text, good)
+        else:
+            assert_like_a_full_check(checked, text)
+            assert_parts_parse_as_a_whole(checked)
 
 
 # -- edits that are reused, and edits that are not ---------------------------------------
@@ -110,6 +159,7 @@ def edited(text: str, old: str, new: str) -> str:
 
 
 NUMPY_BODY = "  util.check_arraylike(\"copy\", a)\n"  # in `copy`, a stub
+HEAD_BODY = '  util.check_arraylike("histogram_bin_edges", a, bins)\n'  # a stub in `composite`
 
 
 @pytest.mark.parametrize("new, reused", [
@@ -118,7 +168,9 @@ NUMPY_BODY = "  util.check_arraylike(\"copy\", a)\n"  # in `copy`, a stub
     ("", True),
     (NUMPY_BODY + "  import math\n", False),  # imports make the site facts
     (NUMPY_BODY + "  global _count\n", False),
-    (NUMPY_BODY + "  lax.fori_loop(0, 3, lambda i, c: c, 0)\n", False),  # a site
+    (NUMPY_BODY + "  control_flow.fori_loop(0, 3, lambda i, c: c, 0)\n", False),  # a site
+    # `lax` is `jax._src.lax.lax` there: no loop the model resolves
+    (NUMPY_BODY + "  lax.fori_loop(0, 3, lambda i, c: c, 0)\n", True),
     (NUMPY_BODY + "  f = jit(gcd)\n", False),  # names another def after a jit
     (NUMPY_BODY + "  x = gcd(1, 2)\n", False),  # a reader of a function holding a site
     (NUMPY_BODY + "  (\n", False),  # does not parse
@@ -134,17 +186,42 @@ def test_which_edits_of_a_stub_are_reused(new, reused):
 
 
 def test_the_check_before_a_syntax_error_serves_once_it_is_gone():
-    text = (JAX / "numpy" / "lax_numpy.py").read_text()
+    text = composite("rollout_styles.py")  # findings after the edit, which move
     document = Document()
     document.record(check(text, "mod.py", SETTINGS))
-    broken = edited(text, NUMPY_BODY, NUMPY_BODY + "  x = (\n")
-    assert document.reuse(broken, SETTINGS) is None
-    document.record(check(broken, "mod.py", SETTINGS))
-    assert [d.code for d in document.last.diagnostics] == ["SCN999"]
-    mended = edited(text, NUMPY_BODY, NUMPY_BODY + "  x = ()\n")
-    again = document.reuse(mended, SETTINGS)
+    good = document.last
+    assert good.diagnostics
+    broken = edited(text, HEAD_BODY, HEAD_BODY + "  x = (\n")
+    at_once = document.recheck(broken, SETTINGS)  # no LibCST parse: the findings stay
+    assert at_once is not None and at_once.how == "broken"
+    assert [d.code for d in check_text(broken, "mod.py", SETTINGS)] == ["SCN999"]
+    assert_broken_as_expected(at_once, broken, good)
+    assert [d.start.line for d in at_once.diagnostics if d.code != "SCN999"] == [
+        d.start.line + 1 for d in good.diagnostics]
+    document.record(at_once)
+    assert document.base is good
+    mended = edited(text, HEAD_BODY, HEAD_BODY + "  x = ()\n")
+    again = document.recheck(mended, SETTINGS)
     assert again is not None and again.reused
     assert_like_a_full_check(again, mended)
+
+
+def test_an_edit_of_a_parsed_statement_is_checked_again_from_the_others():
+    text = composite("params_carry.py")
+    document = Document()
+    document.record(check(text, "mod.py", SETTINGS))
+    first = document.last
+    assert first.diagnostics and first.reusable.parsed is not None
+    call = "    (total, _), ys = lax.scan(step, (s0[0], dtau), a[0])\n"
+    assert text.count(call) == 1
+    changed = edited(text, call, "    unused = 1\n" + call)  # in a def holding a site
+    again = document.recheck(changed, SETTINGS)
+    assert again is not None and again.how == "rechecked"
+    assert_like_a_full_check(again, changed)
+    assert_parts_parse_as_a_whole(again)
+    kept = {id(part.node) for part in first.reusable.parsed.parts}
+    new = [part for part in again.reusable.parsed.parts if id(part.node) not in kept]
+    assert 1 <= len(new) <= 2  # the statement edited, and the one after it
 
 
 def test_findings_after_an_edit_move_with_it():

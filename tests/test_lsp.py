@@ -248,13 +248,28 @@ async def typing_session(tmp_path, path, edits):
 
 def test_quick_edits_that_need_a_full_check_are_checked_once(tmp_path):
     path = tmp_path / "mod.py"
-    path.write_text(SOURCE)
-    # Each edit is inside the statement holding the site: none can reuse the last check.
-    edits = [SOURCE.replace("c + é", f"c + {n} * é") for n in range(1, 6)]
+    path.write_text("# version 0\n" + SOURCE)
+    # Each edit is of a comment above the first statement, which no statement of the last
+    # check holds: none can start from it.
+    edits = [f"# version {n}\n" + SOURCE for n in range(1, 6)]
     seen = asyncio.run(typing_session(tmp_path, path, edits))
     versions = [p.version for p in seen]
     assert versions[-1] == 6 and len(versions) < 5  # debounced: not one check per edit
     assert versions == sorted(versions)  # a stale check is never published after a newer one
+
+
+def test_edits_of_the_statement_holding_a_site_are_each_checked_at_once(tmp_path):
+    from scanlint.core.settings import Settings
+    from scanlint.engine.check import check_text
+
+    path = tmp_path / "mod.py"
+    path.write_text(SOURCE)
+    # Checked again from the statements each edit left: no pause, a publication each.
+    edits = [SOURCE.replace("c + é", f"c + {n} * é") for n in range(1, 6)]
+    seen = asyncio.run(typing_session(tmp_path, path, edits))
+    assert [p.version for p in seen] == [2, 3, 4, 5, 6]
+    assert [d.code for d in seen[-1].diagnostics] == [
+        d.code for d in check_text(edits[-1], str(path), Settings())]
 
 
 def test_an_edit_inside_a_stub_of_a_big_file_is_published_for_its_version(tmp_path):

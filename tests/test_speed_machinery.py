@@ -103,11 +103,14 @@ def test_prefilters_never_drop_a_file_with_a_site():
             model = FileModel(cst.parse_module(text), text)
         except cst.ParserSyntaxError:
             continue
-        jit_sites = jit_loops(model) or array_iterations(model) or layer_loops(model)
+        counted = jit_loops(model) or jit_comprehensions(model)
+        jit_sites = counted or array_iterations(model) or layer_loops(model)
         if model.sites or jit_sites:
             with_sites += bool(model.sites)
             with_jit_loops += bool(jit_sites)
             assert may_contain_site(text) and text_may_hold_site(text) and may_have_site(text), path
+        if model.sites or counted:  # what the prefilters keep when no rule reads more
+            assert text_may_hold_site(text, False) and may_have_site(text, iterations=False)
     assert with_sites >= 6 and with_jit_loops >= 1
 
 
@@ -133,6 +136,17 @@ def test_ast_prefilter_rejects_lookalikes():
     assert may_have_site("from jax.lax import scan as s\ns(f, 0, x)\n")
     assert may_have_site("import jax.lax as L\nL.map(f, x)\n")
     assert may_have_site("from jax.lax import *\nscan(f, 0, x)\n")
+    # Only the names the model resolves: jax's own `_src.lax` package is not `jax.lax`.
+    assert not may_have_site("from jax._src import lax\nlax.scan(f, 0, x)\n")
+    assert may_have_site("from jax._src.lax.control_flow import scan\nscan(f, 0, x)\n")
+    assert may_have_site("from flax.nnx import compat\ncompat.while_loop(c, f, 0)\n")
+
+
+def test_the_prefilter_takes_exactly_the_models_callees():
+    from scanlint.prefilter.syntax import LOOP_ALIASES, LOOP_FUNCTIONS
+    from scanlint.semantic.model import ALIASES, SIGNATURES
+
+    assert LOOP_FUNCTIONS == frozenset(SIGNATURES) and LOOP_ALIASES is ALIASES
 
 
 JIT_LOOP = "    for _ in range(10):\n        x = jnp.cos(x)\n    return x\n"
@@ -179,9 +193,22 @@ JIT_LOOP = "    for _ in range(10):\n        x = jnp.cos(x)\n    return x\n"
 ])
 def test_prefilters_pass_loops_under_jit(source):
     model = FileModel(cst.parse_module(source), source)
-    assert jit_loops(model) or jit_comprehensions(model) or array_iterations(model) or \
-        layer_loops(model)
+    counted = jit_loops(model) or jit_comprehensions(model)
+    assert counted or array_iterations(model) or layer_loops(model)
     assert may_contain_site(source) and text_may_hold_site(source) and may_have_site(source)
+    if counted or layer_loops(model):  # SCN301's and SCN303's: a `for`, or over `range`
+        assert text_may_hold_site(source, False) and may_have_site(source, iterations=False)
+
+
+def test_without_iteration_rules_only_counted_loops_are_kept():
+    jitted = "import jax\nimport jax.numpy as jnp\n@jax.jit\ndef f(x):\n"
+    for body in ("    return sum(jnp.linspace(0.0, 1.0, 40) * x)\n",
+                 "    return jnp.stack([r * 2 for r in x])\n"):
+        assert may_have_site(jitted + body) and text_may_hold_site(jitted + body)
+        assert not may_have_site(jitted + body, iterations=False)
+    assert not text_may_hold_site(jitted + "    return sum(x)\n", False)
+    ranged = jitted + "    return jnp.stack([x * i for i in range(30)])\n"
+    assert text_may_hold_site(ranged, False) and may_have_site(ranged, iterations=False)
 
 
 def test_prefilters_reject_loops_jit_cannot_reach():
@@ -221,8 +248,8 @@ _JITS = st.sampled_from(["jax.jit", "jit", "J", "eqx.filter_jit", "nnx.jit", "ja
 
 
 @settings(max_examples=200, deadline=None)
-@given(_JITS, st.booleans(), st.sampled_from(["", "  # a comment", "\\"]))
-def test_the_text_test_takes_every_jit_ast_may(jit, decorate, gap):
+@given(_JITS, st.booleans(), st.sampled_from(["", "  # a comment", "\\"]), st.booleans())
+def test_the_text_test_takes_every_jit_ast_may(jit, decorate, gap, iterations):
     header = ("import jax\nimport equinox as eqx\nfrom flax import nnx\n"
               "from functools import partial\nfrom jax import jit\nfrom jax import jit as J\n")
     body = "def f(x):\n    for r in x:\n        x = x + r\n    return x\n"
@@ -233,9 +260,9 @@ def test_the_text_test_takes_every_jit_ast_may(jit, decorate, gap):
     tree = parse(source)
     if tree is None:
         return
-    facts = jit_facts(tree, source)
+    facts = jit_facts(tree, source, iterations=iterations)
     if facts is not None and any(may_hold_unrolled_loop(s, facts) for s in tree.body):
-        assert may_apply_jit(source), source
+        assert may_apply_jit(source, iterations), source
 
 
 # -- a warm run reads no unchanged file -----------------------------------------------------
@@ -316,3 +343,13 @@ def test_starting_words_is_finditer_after_a_word_boundary(text, pattern):
 
     ours = [m.span() for m in starting_words(re.compile(pattern), text)]
     assert ours == [m.span() for m in re.finditer(r"\b" + pattern, text)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="ab \n\r\u0301\u00e9\uff53\u2028\ufb01", max_size=40))
+def test_searchable_text_is_the_text_normalized(text):
+    import unicodedata
+
+    from scanlint.prefilter.syntax import _searchable
+
+    assert _searchable(text) == unicodedata.normalize("NFKC", text)

@@ -62,22 +62,33 @@ def active_rules(settings: Settings, path: str = ""):
 
 # -- checking ---------------------------------------------------------------------------
 def check_text(text: str, path: str, settings: Settings, tree=None,
-               trace: CheckTrace | None = None, cancelled=None) -> list[Diagnostic]:
+               trace: CheckTrace | None = None, cancelled=None,
+               parser=None) -> list[Diagnostic]:
     """Every unsuppressed diagnostic for one file's text. ``tree``: Python's `ast` of the
     same text, when the caller has it (flake8 does). The text tests run here, before the
     big-stack thread: starting one costs about a millisecond, more than they take.
     ``trace`` (engine/incremental.py) receives what a later edit of the text may reuse;
     ``cancelled`` (a `threading.Event`), when set, stops the check between stages with
-    CheckCancelled (the language server's stale checks)."""
+    CheckCancelled (the language server's stale checks); ``parser``: see `check_facts`."""
     # Rules (and LibCST, which they import) are loaded only for files that may hold a site.
     if not may_contain_site(text):
         return []
-    from scanlint.prefilter.syntax import text_may_hold_site
+    from scanlint.prefilter.syntax import text_verdict
 
-    if not text_may_hold_site(text) and not may_be_too_deep(text):
+    verdict = text_verdict(text)
+    if (verdict is None or verdict == "iterations" and not iterations_wanted(settings, path)) \
+            and not may_be_too_deep(text):
         return []  # what follows would find no site either, and no depth to report
+    iterations = verdict == "iterations" or iterations_wanted(settings, path)
     with rare_collections():
-        return on_big_stack(_check_text, text, path, settings, tree, trace, cancelled)
+        return on_big_stack(_check_text, text, path, settings, tree, trace, cancelled,
+                            iterations, parser)
+
+
+def iterations_wanted(settings: Settings, path: str = "") -> bool:
+    """Whether an active rule reads every Python iteration under jit (`Rule.ITERATIONS`):
+    else the prefilters keep only the functions under jit with a loop SCN301 counts."""
+    return any(rule.ITERATIONS for rule in active_rules(settings, path))
 
 
 @contextmanager
@@ -102,7 +113,8 @@ _RARE_COLLECTIONS = (50_000, 20, 20)
 
 
 def _check_text(text: str, path: str, settings: Settings, tree=None,
-                trace: CheckTrace | None = None, cancelled=None) -> list[Diagnostic]:
+                trace: CheckTrace | None = None, cancelled=None,
+                iterations: bool = True, parser=None) -> list[Diagnostic]:
     from scanlint.prefilter.syntax import may_have_site, parse, site_facts
 
     tree = tree if tree is not None else parse(text)
@@ -111,7 +123,21 @@ def _check_text(text: str, path: str, settings: Settings, tree=None,
         if not active_rules(settings, path):
             return []
         return [system_diagnostic(READ_ERROR, path, f"not checked: {deep}")]
-    facts = site_facts(text, tree) if tree is not None else None
+    facts = site_facts(text, tree, iterations) if tree is not None else None
+    return check_facts(text, path, settings, tree, facts, trace, cancelled,
+                       parser if tree is not None else None)
+
+
+def check_facts(text: str, path: str, settings: Settings, tree, facts,
+                trace: CheckTrace | None = None, cancelled=None, parser=None,
+                keep: frozenset[int] = frozenset()) -> list[Diagnostic]:
+    """The check of a text past its depth test, from its `ast` and site facts. What an edit
+    of the last check left (engine/incremental.py): ``parser``, which parses a source with
+    LibCST in parts and keeps their scope passes (`statements.Parser`); ``keep``, the ids of
+    the statements that check parsed beyond its first selection (asked for by a rule, they
+    are parsed at once)."""
+    from scanlint.prefilter.syntax import may_have_site
+
     if not may_have_site(text, tree, facts):
         if trace is not None and tree is not None:
             trace.seen(tree, facts, "siteless")
@@ -122,6 +148,10 @@ def _check_text(text: str, path: str, settings: Settings, tree=None,
     from scanlint.prefilter.slicing import OutsideSlice, select
 
     selection = select(text, tree, facts)
+    if trace is not None:
+        trace.first_stubs = selection.stubs if selection is not None else {}
+    if selection is not None and keep:
+        selection = selection.keeping(keep)
     stats = ParseStats(path, text.count("\n") + 1) if PARSE_LOG is not None else None
     while True:
         _stop_if(cancelled)
@@ -130,11 +160,12 @@ def _check_text(text: str, path: str, settings: Settings, tree=None,
             stats.parsed.append(selection.parsed_lines() if selection is not None
                                 else stats.lines)
         try:
-            found = _check_parsed(text, tree, path, settings, rules, sliced, cancelled)
+            found = _check_parsed(text, tree, path, settings, rules, sliced, cancelled, parser)
             if stats is not None:
                 PARSE_LOG.append(stats)
-            if trace is not None and selection is not None:
-                trace.seen(tree, facts, "sliced", selection.stubs)
+            if trace is not None and tree is not None:
+                trace.seen(tree, facts, "sliced" if selection is not None else "whole",
+                           selection.stubs if selection is not None else {})
             return found
         except OutsideSlice as need:
             if selection is None or sliced is None:
@@ -172,8 +203,11 @@ class CheckTrace:
     stubs: dict = field(default_factory=dict)
     asked_read: set = field(default_factory=set)
     asked_reading: set = field(default_factory=set)
+    first_stubs: dict = field(default_factory=dict)  # the first selection's, before widening
 
     def seen(self, tree, facts, outcome: str, stubs: dict | None = None) -> None:
+        """``outcome``: "siteless", "sliced" (with the final ``stubs``) or "whole" (the
+        whole text parsed)."""
         self.tree, self.facts, self.outcome, self.stubs = tree, facts, outcome, stubs or {}
 
 
@@ -218,7 +252,7 @@ def _why(need, whole: bool) -> str:
 
 
 def _check_parsed(text: str, tree, path: str, settings: Settings, rules,
-                  sliced, cancelled=None) -> list[Diagnostic]:
+                  sliced, cancelled=None, parser=None) -> list[Diagnostic]:
     """The diagnostics of ``text``, parsed whole or, with ``sliced``, as the selection's
     text with stubs (any question about what a stub hides raises OutsideSlice)."""
     import libcst as cst
@@ -228,7 +262,8 @@ def _check_parsed(text: str, tree, path: str, settings: Settings, rules,
     from scanlint.semantic.model import FileModel
 
     try:
-        module = cst.parse_module(sliced.text if sliced is not None else text)
+        module, scopes = (parser.parse(sliced, text, tree) if parser is not None else
+                          (cst.parse_module(sliced.text if sliced is not None else text), None))
     except (cst.ParserSyntaxError, RecursionError, MemoryError, ValueError) as error:
         if sliced is not None:  # reported as a full parse reports it
             raise OutsideSlice(everything=True) from None
@@ -236,7 +271,8 @@ def _check_parsed(text: str, tree, path: str, settings: Settings, rules,
             return [syntax_error(text, path, error)]
         return [system_diagnostic(SYNTAX_ERROR, path, f"cannot parse: {type(error).__name__}")]
     try:
-        model = FileModel(module, text, sliced.tree if sliced is not None else tree, sliced)
+        model = FileModel(module, text, sliced.tree if sliced is not None else tree, sliced,
+                          scopes)
     except RecursionError:
         if sliced is not None:
             raise OutsideSlice(everything=True) from None
@@ -274,10 +310,7 @@ def syntax_error(text: str, path: str, error) -> Diagnostic:
     try:
         ast.parse(text)
     except SyntaxError as python_error:
-        line = python_error.lineno or 1
-        column = max((python_error.offset or 1) - 1, 0)
-        return system_diagnostic(SYNTAX_ERROR, path, f"syntax error: {python_error.msg}",
-                                 line, column)
+        return python_syntax_error(path, python_error)
     except (ValueError, RecursionError, MemoryError):
         pass
     message = getattr(error, "message", None) or str(error).splitlines()[0]
@@ -296,12 +329,18 @@ def syntax_errors(source: SourceFile) -> list[Diagnostic]:
     try:
         ast.parse(source.text)
     except SyntaxError as error:
-        return [system_diagnostic(SYNTAX_ERROR, source.path, f"syntax error: {error.msg}",
-                                  error.lineno or 1, max((error.offset or 1) - 1, 0))]
+        return [python_syntax_error(source.path, error)]
     except (ValueError, RecursionError, MemoryError) as error:
         return [system_diagnostic(SYNTAX_ERROR, source.path,
                                   f"cannot parse: {type(error).__name__}")]
     return []
+
+
+def python_syntax_error(path: str, error: SyntaxError) -> Diagnostic:
+    """SCN999 with CPython's message and position."""
+    line = error.lineno or 1
+    column = max((error.offset or 1) - 1, 0)
+    return system_diagnostic(SYNTAX_ERROR, path, f"syntax error: {error.msg}", line, column)
 
 
 def parses(text: str) -> bool:

@@ -46,16 +46,22 @@ REACH_LEVELS = 3
 
 # Physical lines with their endings, split as Python's tokenizer splits them.
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")
-# Marks a stub's last line with the lines it stands for. The random part makes it a string
-# no source holds.
+# Marks a stub's last line. The random part makes it a string no source holds. It names no
+# line: a stub's node is then the same wherever an edit moves it (engine/incremental.py
+# keeps the nodes of the statements an edit left).
 _MARK = f"scanlint-stub-{secrets.token_hex(8)}"
-_MARK_LINES = re.compile(re.escape(_MARK) + r" (\d+)-(\d+)")
 _GLOBAL = re.compile(r"\bglobal\b")
 _DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 
 def physical_lines(text: str) -> list[str]:
-    """``text``'s lines with their endings, as Python's tokenizer splits them."""
+    """``text``'s lines with their endings, as Python's tokenizer splits them (at CR LF, CR
+    and LF: `str.splitlines`, much faster, also splits at form feeds and other breaks, and
+    is used when the text has none)."""
+    lines = text.splitlines(True)
+    if len(lines) == text.count("\n") + text.count("\r") - text.count("\r\n") + (
+            bool(text) and not text.endswith(("\n", "\r"))):
+        return lines
     return _LINE.findall(text)
 
 
@@ -267,7 +273,7 @@ class Selection:
             lines[stub.first - 1] = stub.header + lines[stub.first - 1]
             lines[stub.first] = stub.indent + '"""' + lines[stub.first]
             lines[stub.last - 1] = (lines[stub.last - 1].rstrip("\r\n")
-                                    + f'"""  # {_MARK} {stub.first}-{stub.last}'
+                                    + f'"""  # {_MARK}'
                                     + _ending(lines[stub.last - 1]))
             if len(path) == 1:
                 body[path[0]] = _stub_node(stub)
@@ -298,6 +304,15 @@ class Selection:
             return None
         return Selection(self.text, self.tree, self.lines, stubs, self.widenings + 1)
 
+
+    def keeping(self, nodes: frozenset[int]) -> "Selection | None":
+        """The selection with the defs and classes whose `ast` nodes have these ids parsed
+        whole (what the last check of an edited text was asked for); None: every one is."""
+        stubs = {path: stub for path, stub in self.stubs.items() if id(stub.node) not in nodes}
+        if len(stubs) == len(self.stubs):
+            return self
+        return Selection(self.text, self.tree, self.lines, stubs, self.widenings) if stubs \
+            else None
 
     def _reached(self, paths: set[tuple[int, ...]],
                  levels: int = REACH_LEVELS) -> set[tuple[int, ...]]:
@@ -359,8 +374,15 @@ def _assigned_values(tree: ast.Module) -> dict[str, list[ast.AST]]:
     return values
 
 
-def _names_read(node: ast.AST) -> set[str]:
-    return {n.id for n in walk(node) if isinstance(n, ast.Name)}
+def _names_read(node: ast.AST, facts: SiteFacts | None = None) -> set[str]:
+    """The names ``node`` reads (kept in ``facts`` when given: the selection of an edited
+    text asks again of the statements it left)."""
+    found = facts.reads.get(node) if facts is not None else None
+    if found is None:
+        found = {n.id for n in walk(node) if isinstance(n, ast.Name)}
+        if facts is not None:
+            facts.reads[node] = found
+    return found
 
 
 def _stub_node(stub: Stub) -> ast.stmt:
@@ -381,12 +403,13 @@ def select(text: str, tree: ast.Module | None,
     ``facts``: `syntax.site_facts` of the file, when the caller has them."""
     if not enabled() or tree is None or text.count("\r") != text.count("\r\n"):
         return None
-    lines = _LINE.findall(text)
+    lines = physical_lines(text)
     facts = facts or site_facts(text, tree)
     passed: set[str] = set()
     bodies: set[str] = set()
     needed, loop_classes = set(), set()
     site_functions: set[str] = set()
+    others = [p for p in SITE_PREDICATES if p is not statement_may_hold_site]
     for index, node in enumerate(tree.body):
         holds = statement_may_hold_site(node, facts)
         if holds:
@@ -394,7 +417,6 @@ def select(text: str, tree: ast.Module | None,
                 site_functions.add(node.name)
             passed |= names_passed_to_sites(node, facts)
             bodies |= _read_by_bodies(node, facts)
-        others = [p for p in SITE_PREDICATES if p is not statement_may_hold_site]
         if holds or any(predicate(node, facts) for predicate in others):
             needed.add(index)
             # Its other members may go when a loop site alone needs a class: the other
@@ -402,11 +424,12 @@ def select(text: str, tree: ast.Module | None,
             if holds and isinstance(node, ast.ClassDef) and not any(p(node, facts) for p in others):
                 loop_classes.add(index)
 
-    passed |= _module_reach(passed, bodies, tree)
+    passed |= _module_reach(passed, bodies, tree, facts)
     needed |= _readers_of(site_functions | (facts.jit.readers if facts.jit else set()), tree,
                           text)
 
-    global_lines = [number for number, line in enumerate(lines, 1) if "global" in line]
+    global_lines = [number for number, line in enumerate(lines, 1) if "global" in line] \
+        if "global" in text else []
 
     def may_go(stub: Stub) -> bool:
         if stub.name in passed or _declares_global(stub, lines, global_lines):
@@ -415,7 +438,11 @@ def select(text: str, tree: ast.Module | None,
             return stub.path[0] not in needed
         return not statement_may_hold_site(stub.node, facts)
 
-    stubs = {path: stub for path, stub in _stubs(tree, lines, loop_classes).items()
+    def kept(index: int, node: ast.stmt) -> bool:  # may_go says no, with no members to ask
+        return index not in loop_classes and (index in needed
+                                              or getattr(node, "name", None) in passed)
+
+    stubs = {path: stub for path, stub in _stubs(tree, lines, loop_classes, kept).items()
              if may_go(stub)}
     return Selection(text, tree, lines, stubs) if stubs else None
 
@@ -477,19 +504,19 @@ def _read_by_decorated(statement: ast.stmt, sites: list[ast.AST]) -> set[str]:
 
 
 def _module_reach(passed: set[str], bodies: set[str], tree: ast.Module,
-                  levels: int = REACH_LEVELS) -> set[str]:
+                  facts: SiteFacts | None = None, levels: int = REACH_LEVELS) -> set[str]:
     """What the sites need at module level beyond the names they pass: the names read by
     the module-level assignments of ``passed`` (a site passing `step`, bound by
     `step = partial(_step, n=3)`, needs `_step`), and, from the names the bodies read
     (``bodies``), the module-level defs, classes and assignments they name and what those
     read, to ``levels`` steps (SCN207 follows a body's calls three deep)."""
-    values = _Reads(_assigned_values(tree))
+    values = _Reads(_assigned_values(tree), facts)
     bound = _module_binding_counts(tree)
     # Rules follow a name into a function only when one statement binds it (`@overload`s
     # of `where` are not followed).
     definitions = _Reads({statement.name: [statement] for statement in tree.body
                           if isinstance(statement, _DEFINITIONS)
-                          and bound.get(statement.name) == 1})
+                          and bound.get(statement.name) == 1}, facts)
     found: set[str] = set()
     frontier = set(passed)
     for _ in range(levels):  # through assignments only
@@ -510,15 +537,16 @@ def _module_reach(passed: set[str], bodies: set[str], tree: ast.Module,
 class _Reads:
     """The names read by the nodes bound to each name, computed when first asked."""
 
-    def __init__(self, nodes: dict[str, list[ast.AST]]) -> None:
+    def __init__(self, nodes: dict[str, list[ast.AST]], facts: SiteFacts | None = None) -> None:
         self.nodes = nodes
+        self.facts = facts
         self._reads: dict[str, set[str]] = {}
 
     def get(self, name: str) -> set[str]:
         found = self._reads.get(name)
         if found is None:
             found = self._reads[name] = set().union(
-                *(_names_read(node) for node in self.nodes.get(name, ())))
+                *(_names_read(node, self.facts) for node in self.nodes.get(name, ())))
         return found
 
 
@@ -537,14 +565,17 @@ def every_stub(text: str, tree: ast.Module) -> Selection | None:
     return Selection(text, tree, lines, stubs) if stubs else None
 
 
-def _stubs(tree: ast.Module, lines: list[str],
-           classes: set[int]) -> dict[tuple[int, ...], Stub]:
+def _stubs(tree: ast.Module, lines: list[str], classes: set[int],
+           kept=None) -> dict[tuple[int, ...], Stub]:
     """Every top-level def and class that can be a stub, and every member of the top-level
-    ``classes`` that can, by path."""
+    ``classes`` that can, by path; none of the statements ``kept(index, node)`` says stay
+    whole (and are not in ``classes``)."""
     body = tree.body
     stubs = {}
     walrus = any(":=" in line for line in lines)
     for index, node in enumerate(body):
+        if kept is not None and kept(index, node):
+            continue
         after = statement_lines(body[index + 1])[0] if index + 1 < len(body) else len(lines) + 1
         stub = stub_of((index,), node, lines, after, walrus)
         if stub is not None:
@@ -570,10 +601,17 @@ def _declares_global(stub: Stub, lines: list[str], global_lines: list[int]) -> b
 
 
 def stub_on_lines(code: str, first: int, last: int) -> bool:
-    """Whether ``code`` (a sliced parse's rendering) has a stub on a line in first..last."""
+    """Whether ``code`` (a sliced parse's rendering, CRLF or LF) has a stub on a line in
+    first..last: a stub spans its header's line to its mark's, its string opening on the
+    line after the header."""
     if _MARK not in code:
         return False
-    for match in _MARK_LINES.finditer(code):
-        if int(match.group(1)) <= last and first <= int(match.group(2)):
+    line, counted = 1, 0
+    for match in re.finditer(re.escape(_MARK), code):
+        opening = code.rfind('"""', 0, code.rfind('"""', 0, match.start()))
+        line += code.count("\n", counted, opening)
+        counted = opening
+        stub_last = line + code.count("\n", opening, match.start())
+        if line - 1 <= last and first <= stub_last:
             return True
     return False

@@ -121,23 +121,33 @@ def _jax_imports(imports: list[ast.stmt]) -> dict[str, set[str]]:
     return bound
 
 
+# The dotted names the model resolves loops to (`semantic/model.SIGNATURES`), and the other
+# import paths of the same functions (jax's own sources import them from `_src`; flax's
+# `compat` is its graph mode). The model reads its aliases from here.
+LOOP_FUNCTIONS = frozenset({
+    "jax.lax.scan", "jax.lax.fori_loop", "jax.lax.while_loop", "jax.lax.map",
+    "flax.nnx.fori_loop", "flax.nnx.while_loop", "flax.nnx.scan"})
+LOOP_ALIASES = {
+    f"{prefix}.{name}": f"jax.lax.{name}"
+    for prefix in ("jax._src.lax.control_flow", "jax._src.lax.control_flow.loops",
+                   "jax.experimental.lax")
+    for name in ("scan", "fori_loop", "while_loop", "map")
+} | {f"{prefix}.{name}": f"flax.nnx.{name}"
+     for prefix in ("flax.nnx.transforms.iteration", "flax.nnx.compat")
+     for name in ("scan", "fori_loop", "while_loop")}
+NNX_SCAN = "flax.nnx.scan"
+
+
 def possible_callee(dotted: str) -> bool:
-    """A superset of the dotted names the model takes for scan-family functions: each starts
-    with `jax.`, has `lax` in it and ends with a family name, or starts with `flax.`, has
-    `nnx` in it and ends with an NNX family name (`model.SIGNATURES`, `ALIASES`)."""
-    last = dotted.rsplit(".", 1)[-1]
-    return ((dotted.startswith("jax.") and "lax" in dotted and last in FAMILY)
-            or possible_nnx_scan(dotted) or (possible_nnx_loop(dotted)))
-
-
-def possible_nnx_loop(dotted: str) -> bool:
-    return (dotted.startswith("flax.") and "nnx" in dotted
-            and dotted.rsplit(".", 1)[-1] in NNX_FAMILY)
+    """Whether the model takes the dotted name an import and an attribute chain spell for a
+    scan-family function: exactly the names it resolves (`from jax._src import lax` makes
+    `lax.scan` spell `jax._src.lax.scan`, which it does not)."""
+    return LOOP_ALIASES.get(dotted, dotted) in LOOP_FUNCTIONS
 
 
 def possible_nnx_scan(dotted: str) -> bool:
-    """A name the model may take for `flax.nnx.scan`, a site even where it is not called."""
-    return possible_nnx_loop(dotted) and dotted.endswith(".scan")
+    """A name the model takes for `flax.nnx.scan`, a site even where it is not called."""
+    return LOOP_ALIASES.get(dotted, dotted) == NNX_SCAN
 
 
 # What may stand between the parts of an attribute chain or call: whitespace, a backslash
@@ -162,7 +172,7 @@ _FAMILY_IMPORT = re.compile(rf"import(?:[ \t\x0c]|\\{_BREAK})*(?:\({_IN_BRACKETS
 _IMPORT_WORD = re.compile(r"import\b")
 
 
-def may_call_family(text: str) -> bool:
+def may_call_family(text: str, iterations: bool = True) -> bool:
     """A sound test on the text alone, before `ast`: a site is a call of a family function
     imported as such, or of `name.attr.scan` where the dotted name `name` is imported as,
     followed by the attributes, has `lax` or `nnx` in it (`possible_callee`). `jax.tree.map(f, x)`
@@ -218,25 +228,42 @@ def _names_imports_may_bind(text: str) -> set[str]:
 
 
 
-def text_may_hold_site(text: str) -> bool:
-    return any(test(text) for test in TEXT_TESTS)
+def text_may_hold_site(text: str, iterations: bool = True) -> bool:
+    """Whether a test on the text alone lets ``text`` through; ``iterations`` False: no
+    active rule reads Python iteration under jit beyond SCN301's counted loops
+    (`Rule.ITERATIONS`), and the jit test asks for such a loop too."""
+    return any(test(text, iterations) for test in TEXT_TESTS)
 
 
 def _searchable(text: str) -> str:
     """``text`` with identifiers spelled as `ast` reports them. `ast` gives names in NFKC
     form (`ｓ` is `s`), the model and the text keep what was written: the patterns come from
     `ast`, so they are matched against normalized text. Normalizing never adds or removes a
-    line break, so line numbers stay those of ``text``."""
-    return text if text.isascii() else unicodedata.normalize("NFKC", text)
+    line break, so line numbers stay those of ``text``. Each check asks several times, and
+    normalizing a large file costs tens of milliseconds: only the lines that are not ASCII
+    are normalized (a line feed composes with nothing, so the lines normalize apart), and
+    the last text's answer is kept."""
+    global _LAST_SEARCHABLE
+    if text.isascii():
+        return text
+    last = _LAST_SEARCHABLE  # one read: the language server checks on two threads
+    if last[0] is not text:
+        last = _LAST_SEARCHABLE = (text, "\n".join(
+            line if line.isascii() else unicodedata.normalize("NFKC", line)
+            for line in text.split("\n")))
+    return last[1]
+
+
+_LAST_SEARCHABLE: tuple = (None, "")
 
 
 def may_have_site(text: str, tree: ast.Module | None = None,
-                  facts: "SiteFacts | None" = None) -> bool:
+                  facts: "SiteFacts | None" = None, iterations: bool = True) -> bool:
     """Whether ``text`` (parsed as ``tree``, when the caller has it) may hold a site."""
     tree = tree or parse(text)
     if tree is None:
         return True
-    facts = facts or site_facts(text, tree)
+    facts = facts or site_facts(text, tree, iterations)
     return any(predicate(statement, facts)
                for statement in tree.body for predicate in SITE_PREDICATES)
 
@@ -253,24 +280,30 @@ class SiteFacts:
     jit: "JitFacts | None" = None  # for loops under jit (SCN3xx); None: nothing jit-able imported
     # statement -> its possible site calls, found once (`site_calls`)
     calls: dict = field(default_factory=dict, compare=False, repr=False)
+    # node -> the names it reads, found once (the selection asks for each statement's)
+    reads: dict = field(default_factory=dict, compare=False, repr=False)
 
 
-def site_facts(text: str, tree: ast.Module) -> SiteFacts:
+def site_facts(text: str, tree: ast.Module, iterations: bool = True) -> SiteFacts:
     statements = _imports(tree, text)
     imports = {name: frozenset(dotted) for name, dotted in _jax_imports(statements).items()}
     functions = frozenset(name for name, dotted in imports.items()
                           if any(possible_callee(d) for d in dotted))
     nnx_scans = frozenset(name for name, dotted in imports.items()
                           if any(possible_nnx_scan(d) for d in dotted))
+    return SiteFacts(imports, functions, nnx_scans, token_lines(text, imports, functions),
+                     jit_facts(tree, text, statements, iterations))
+
+
+def token_lines(text: str, imports: dict, functions: frozenset[str]) -> tuple[int, ...]:
+    """The sorted lines of ``text`` where a possible callee is spelled (`SiteFacts`)."""
     lines: set[int] = set()
     if imports:
         _add_lines(lines, text, re.finditer(_FAMILY_ATTRIBUTE, text))  # raw: as the model reads
-
     if functions:
         searchable = _searchable(text)
         _add_lines(lines, searchable, starting_words(any_word(functions), searchable))
-    return SiteFacts(imports, functions, nnx_scans, tuple(sorted(lines)),
-                     jit_facts(tree, text, statements))
+    return tuple(sorted(lines))
 
 
 def _add_lines(lines: set[int], text: str, matches: Iterable[re.Match]) -> None:
@@ -379,10 +412,16 @@ class JitFacts:
     needed: frozenset[str]  # those that iterate, or whose calls reach one that does
     calling: frozenset[int] = frozenset()  # ids of top-level statements with such a jit call
     readers: frozenset[str] = frozenset()  # defs whose callers the model reads (kept too)
+    # What iterating is: any Python iteration (SCN302, SCN303 read it), or only the loops
+    # SCN301 counts (a `for`, a comprehension over `range(...)`) when no active rule reads
+    # more (`Rule.ITERATIONS`).
+    iterations: bool = True
+    # statement -> the defs in it, found once (`may_hold_unrolled_loop` asks of each)
+    defs: dict = field(default_factory=dict, compare=False, repr=False)
 
 
-def jit_facts(tree: ast.Module, text: str,
-              imports: list[ast.stmt] | None = None) -> JitFacts | None:
+def jit_facts(tree: ast.Module, text: str, imports: list[ast.stmt] | None = None,
+              iterations: bool = True) -> JitFacts | None:
     """None when nothing in the module is imported from a package that has a jit. Every
     jit the model resolves is a name imported as one, or an attribute `jit`/`filter_jit`
     of a name imported from such a package (`jax.jit`, `api.jit`, `eqx.filter_jit`)."""
@@ -398,7 +437,7 @@ def jit_facts(tree: ast.Module, text: str,
     if not roots:
         return None
     partial = JitFacts(frozenset(roots), frozenset(jit_names), frozenset(), frozenset(),
-                       frozenset())
+                       frozenset(), iterations=iterations)
     searchable = _searchable(text)
     word = any_word(jit_names | JIT_ATTRIBUTES)
     lines = _lines_of(searchable, word)
@@ -429,12 +468,12 @@ def jit_facts(tree: ast.Module, text: str,
     wrapped |= _assigned_to(tree, searchable, wrapped)
     defs = _defs_named(tree, searchable, wrapped)
     roots_found = decorated + [d for ds in defs.values() for d in ds]
-    reads = {id(d): _read_of_parameters(d) for d in roots_found}
+    reads = {id(d): _read_of_parameters(d, iterations) for d in roots_found}
     called = {name for found in reads.values() for name in found[1]}
     iterated = {d.name for d in roots_found if reads[id(d)][2]}
     called_defs = [d for ds in _defs_named(tree, searchable, called).values() for d in ds]
     iterating = {id(d) for d in roots_found if reads[id(d)][0]} | {
-        id(d) for d in called_defs if _iterates(d)}
+        id(d) for d in called_defs if _iterates(d, iterations)}
     needed = {d.name for d in called_defs if id(d) in iterating}
     needed |= {d.name for d in roots_found if id(d) in iterating or needed & reads[id(d)][1]}
     calling = frozenset(k for k, read in calls.items() if read & needed)
@@ -444,7 +483,8 @@ def jit_facts(tree: ast.Module, text: str,
     readers = {d.name for d in roots_found if d.name in iterated or reads[id(d)][3] & needed}
     return JitFacts(frozenset(roots), frozenset(jit_names), frozenset(wrapped),
                     frozenset({d.name for d in decorated} | wrapped | called),
-                    frozenset(needed), calling, frozenset(readers))
+                    frozenset(needed), calling, frozenset(readers),
+                    iterations)
 
 
 def _own_expressions(node: ast.stmt) -> list[ast.AST]:
@@ -569,7 +609,8 @@ def _defs_named(tree: ast.Module, text: str, names: set[str]) -> dict[str, list[
     return found
 
 
-def _read_of_parameters(function: ast.AST) -> tuple[bool, set[str], bool, set[str]]:
+def _read_of_parameters(function: ast.AST, iterations: bool = True
+                        ) -> tuple[bool, set[str], bool, set[str]]:
     """Whether a def iterates (`_iterates`); the attributes it reads on its parameters or on
     `self` (`p.m`: `m`; `p(...)`: `__call__`), where the model looks one call deeper; and
     whether it iterates over (or counts a `range` with) a parameter, whose calls the model
@@ -595,12 +636,12 @@ def _read_of_parameters(function: ast.AST) -> tuple[bool, set[str], bool, set[st
                     found.add("__call__")
                     if node.func.id in bare:
                         asked.add("__call__")
-                if node.func.id in ITERATING_BUILTINS:
+                if iterations and node.func.id in ITERATING_BUILTINS:
                     iterates = True
                     over_parameter = over_parameter or _iterates_name(node, bare)
-        elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
+        elif _loop(node, iterations):
             iterates = True
-            over_parameter = over_parameter or _iterates_name(node.iter, bare)
+            over_parameter = over_parameter or _iterates_name(node.iter, bare)  # type: ignore
     return iterates, found, over_parameter, asked
 
 
@@ -613,39 +654,103 @@ def _iterates_name(expr: ast.AST, names: set[str]) -> bool:
         isinstance(a, ast.Name) and a.id in names for a in expr.args)
 
 
-def _iterates(function: ast.AST) -> bool:
+def _iterates(function: ast.AST, iterations: bool = True) -> bool:
     """Whether a def (or a def nested in it) may hold an SCN3xx site: a `for` loop, a
-    comprehension, or a call of a builtin that iterates."""
+    comprehension, or a call of a builtin that iterates; without ``iterations``, a `for`
+    loop or a comprehension over `range(...)` (SCN301's)."""
     for node in walk(function):
-        if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
+        if _loop(node, iterations):
             return True
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+        if iterations and isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
                 node.func.id in ITERATING_BUILTINS:
             return True
     return False
 
 
-def may_apply_jit(text: str) -> bool:
+def _loop(node: ast.AST, iterations: bool) -> bool:
+    """A `for` loop or a comprehension's clause; without ``iterations``, only a clause over
+    `range(...)` (what SCN301 counts in a comprehension, `jit_loops.range_args`)."""
+    if isinstance(node, (ast.For, ast.AsyncFor)):
+        return True
+    if not isinstance(node, ast.comprehension):
+        return False
+    return iterations or (isinstance(node.iter, ast.Call) and isinstance(node.iter.func, ast.Name)
+                          and node.iter.func.id == "range")
+
+
+def may_apply_jit(text: str, iterations: bool = True) -> bool:
     """A sound test on the text alone for an SCN3xx site: a jit is applied, as a decorator
     spelling `jit`, `filter_jit` or a name a jit is imported as, or called (that word
-    followed by `(`)."""
+    followed by `(`); without ``iterations``, and a loop SCN301 counts is written: a
+    statement starting with `for` (or `async`), or `range(` (a comprehension's)."""
     if not may_contain_unrolled_loop(text):
         return False
-    text = _searchable(text)
-    if "\r" in text:  # `^` knows only LF; the lines stay the lines `ast` counts
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if not iterations and not counted_loop_written(text):
+        return False
+    text = _lf(_searchable(text))
     names = JIT_ATTRIBUTES | set(_JIT_ALIAS.findall(text))
-    jit_word = any_word(names)
-    for decorator in _DECORATOR.finditer(text):
-        header = _DEF_OR_CLASS_LINE.search(text, decorator.end())
-        if first_starting_word(jit_word, text, decorator.end(),
-                               header.start() if header else len(text)) is not None:
+    if _word_starts(names, text, rf"\b{_GAP}\(", first=True):
+        return True  # called
+    # A word between a decorator's `@` and the def or class header after it: three passes
+    # over the text, not a search per decorator.
+    words = _word_starts(names, text, r"\b")
+    if not words:
+        return False
+    decorators = [match.end() for match in _DECORATOR.finditer(text)]
+    headers = [match.start() for match in _DEF_OR_CLASS_LINE.finditer(text)]
+    for at in words:
+        decorator = bisect.bisect_right(decorators, at) - 1
+        header = bisect.bisect_right(headers, at) - 1
+        if decorator >= 0 and (header < 0 or headers[header] < decorators[decorator]):
             return True
-    call = re.compile(rf"(?:{'|'.join(map(re.escape, sorted(names)))})\b{_GAP}\(")
-    return first_starting_word(call, text) is not None
+    return False
 
 
-_JIT_ALIAS = re.compile(rf"(?:filter_jit|jit)\b{_GAP}as\b{_GAP}(\w+)")
+def _word_starts(names, text: str, after: str, first: bool = False) -> list[int]:
+    """Where one of ``names`` followed by ``after`` (a pattern) starts a word (only the first
+    found, with ``first``): a search per name, each pattern starting with the name's own
+    characters (`re` skips to those; it tries an alternation at every position)."""
+    found = []
+    for name in names:
+        for match in starting_words(re.compile(re.escape(name) + after), text):
+            found.append(match.start())
+            if first:
+                return found
+    return found
+
+
+def counted_loop_written(text: str) -> bool:
+    """Whether a loop SCN301 counts may be written: a statement starting with `for` (or
+    `async`), or `range(` (a comprehension's)."""
+    text = _lf(_searchable(text))
+    return _FOR_LINE.search(text) is not None or \
+        first_starting_word(_RANGE_CALL, text) is not None
+
+
+def text_verdict(text: str) -> str | None:
+    """What the tests on the text alone let through: None, nothing; "iterations", at most a
+    Python iteration under jit that only a rule reading every one needs
+    (`Rule.ITERATIONS`); "any", anything (the engine asks which rules are active only in
+    the second case, which loads them)."""
+    if may_call_family(text):
+        return "any"
+    if not may_apply_jit(text):
+        return None
+    return "any" if counted_loop_written(text) else "iterations"
+
+
+def _lf(text: str) -> str:
+    """``text`` with LF line ends: `^` knows only LF; the lines stay the lines `ast` counts."""
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
+
+
+# A `for` statement starts a logical line, so a physical one (`async` may be continued
+# onto the next line before its `for`); a comprehension SCN301 counts calls `range`.
+_FOR_LINE = re.compile(r"^[ \t\x0c]*(?:for|async)\b", re.MULTILINE)
+_RANGE_CALL = re.compile(rf"range\b{_GAP}\(")  # after `\b`
+# `jit` ends `filter_jit` too: a literal start lets `re` skip to each `jit` (an alternation
+# first made it try every position, a tenth of the text tests' time on jax's tree).
+_JIT_ALIAS = re.compile(rf"jit\b{_GAP}as\b{_GAP}(\w+)")
 _DECORATOR = re.compile(r"^[ \t\x0c]*@", re.MULTILINE)
 _DEF_OR_CLASS_LINE = re.compile(r"^[ \t\x0c]*(?:async[ \t\x0c]+)?(?:def|class)\b", re.MULTILINE)
 _DEF_NAME = re.compile(rf"def(?:[ \t\x0c]|\\{_BREAK})+(\w+)")  # after `\b`
@@ -662,12 +767,12 @@ def may_hold_unrolled_loop(statement: ast.stmt, facts: JitFacts) -> bool:
         return True
     if not facts.needed:
         return False
-    for node in _statements([statement]):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in \
-                facts.needed and (node.name in facts.under_jit or any(
-                    _applies_jit(d, facts) for d in node.decorator_list)):
-            return True
-    return False
+    defs = facts.defs.get(statement)
+    if defs is None:
+        defs = facts.defs[statement] = [node for node in _statements([statement]) if isinstance(
+            node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    return any(node.name in facts.needed and (node.name in facts.under_jit or any(
+        _applies_jit(d, facts) for d in node.decorator_list)) for node in defs)
 
 
 def _applies_jit(decorator: ast.expr, facts: JitFacts) -> bool:
@@ -701,8 +806,8 @@ def jit_signature(statement: ast.stmt, facts: JitFacts) -> tuple:
                 _applies_jit(d, facts) for d in node.decorator_list)
             root = jitted or node.name in facts.wrapped
             found.append((node.name, jitted,
-                          _read_of_parameters(node) if root else None,
-                          _iterates(node) if node.name in named else None))
+                          _read_of_parameters(node, facts.iterations) if root else None,
+                          _iterates(node, facts.iterations) if node.name in named else None))
         elif isinstance(node, ast.Call) and _names_jit(node.func, facts):
             first = node.args[0] if node.args else None
             found.append(("jit", None if first is None or isinstance(first, ast.Starred)

@@ -90,6 +90,13 @@ class Rule:
     # A rule whose precision on real code is not yet measured runs only with `preview`
     # (as ruff's preview rules): default-on rules are for findings users will agree with.
     PREVIEW: ClassVar[bool] = False
+    # Whether its sites are any Python iteration under jit (a comprehension over anything, a
+    # builtin that iterates), not only the loops SCN301 counts: while no active rule says
+    # so, the prefilter passes over functions under jit without such loops.
+    ITERATIONS: ClassVar[bool] = False
+    # Whether its messages name lines of other statements (a caller's, where a list is
+    # made): an edit that moves lines may change them where it changes nothing else.
+    CITES_LINES: ClassVar[bool] = False
 
     @classmethod
     def enabled(cls, settings: Settings) -> bool:

@@ -273,7 +273,7 @@ def _closed_arrays(model: FileModel, scope: Scope) -> list[tuple[str, str | None
         for name, bindings in _class_attributes_read(model, current):
             if _built_array(model, bindings):
                 found.append((name, via, False))
-        for name, bindings in _globals_read(current) + _bound_arguments(current):
+        for name, bindings in _globals_read(current) + _bound_arguments(model, current):
             if _built_array(model, bindings):
                 found.append((name, via, False))
                 continue
@@ -385,26 +385,36 @@ def _globals_read(scope: Scope) -> list[tuple[str, list[Binding]]]:
     return list(found.items())
 
 
-def _bound_arguments(scope: Scope) -> list[tuple[str, list[Binding]]]:
+def _bound_arguments(model: FileModel, scope: Scope) -> list[tuple[str, list[Binding]]]:
     """Module-level names a `partial(f, W)` binding of the module passes along with ``f``,
     when ``scope`` is ``f``'s and ``f`` is bound once: read whenever ``f`` runs."""
-    found = []
     node = scope.node
     if not isinstance(node, cst.FunctionDef) or scope.parent is None:
         return []
-    module = scope.module
+    return _wrapped_arguments(model).get(node.name.value, [])
+
+
+def _wrapped_arguments(model: FileModel) -> dict[str, list[tuple[str, list[Binding]]]]:
+    """For each name a module-level `partial(f, W)` (or another wrapper) binding wraps, the
+    module-level names it passes along: found once per file, for every function read."""
+    memo = model.memo
+    if "scn207_wrapped" in memo:
+        return memo["scn207_wrapped"]
+    found: dict[str, list[tuple[str, list[Binding]]]] = {}
+    module = model.module_scope
     for bindings in module.bindings.values():
         value = bindings[0].assigned_value if len(bindings) == 1 else None
         if not (isinstance(value, cst.Call) and value.args
                 and qualified_name(module, value.func) in WRAPPERS
-                and isinstance(value.args[0].value, cst.Name)
-                and value.args[0].value.value == node.name.value):
+                and isinstance(value.args[0].value, cst.Name)):
             continue
+        passed = found.setdefault(value.args[0].value.value, [])
         for arg in value.args[1:]:
             if isinstance(arg.value, cst.Name):
                 _owner, found_bindings = lookup(module, arg.value.value)
                 if found_bindings:
-                    found.append((arg.value.value, list(found_bindings)))
+                    passed.append((arg.value.value, list(found_bindings)))
+    memo["scn207_wrapped"] = found
     return found
 
 

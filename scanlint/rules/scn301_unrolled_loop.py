@@ -190,6 +190,7 @@ class UnrolledLoopUnderJit(Rule):
 
     CODE = "SCN301"
     NAME = "unrolled-loop-under-jit"
+    CITES_LINES = True  # the call a trip count comes from
     MESSAGE = "Loop over `{range}` is unrolled {trips} under `jit`{evidence}; use `{use}`{why}"
 
     def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:

@@ -73,6 +73,7 @@ class IterationOverArrayUnderJit(Rule):
     # On the corpus (docs/corpus.md, issue 24) one finding of five was right before tuning:
     # too few findings to call its precision high.
     PREVIEW = True
+    ITERATIONS = True
 
     def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         minimum = ctx.settings.min_unrolled_trips

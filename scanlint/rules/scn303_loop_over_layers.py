@@ -72,6 +72,7 @@ class LoopOverIdenticalLayers(Rule):
 
     CODE = "SCN303"
     NAME = "loop-over-identical-layers-under-jit"
+    CITES_LINES = True  # where the list of layers is made
     MESSAGE = "Loop over `{container}` unrolls {count} identical layers under `jit` " \
               "({evidence}); stack their parameters and `jax.lax.scan` over them"
     # No finding on the corpus (docs/corpus.md, issue 24): its precision is not measured.

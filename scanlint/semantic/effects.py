@@ -385,7 +385,7 @@ def _rebinds_global(model: FileModel, scope: Scope, call: cst.Call, depth: int =
     `global` (`global _KEY; _KEY, sub = split(_KEY)`, `_STEP += 1`), itself or through the
     functions of the file it calls (three deep). A rebinding under a test of that same name
     (`if _CACHE is None: _CACHE = ...`, a lazy initialisation) is not counted."""
-    if "global" not in model.text:
+    if not model.spells("global"):
         return None  # no function of the file can declare one
     found = file_function(model, scope, call.func) if depth < 3 else None
     if found is None:

@@ -337,7 +337,9 @@ def _called_on_parameters(model: FileModel, function_id: int, info: JitInfo
     """The methods a function under jit reads (to call them) on its parameters or on `self`
     (`model(x)`: `__call__`; `flow.forward(x)`; `self.step(x)`), whose class is known. Read
     off the scope pass's loads: no walk of the function."""
-    scope = next((s for s in _function_scopes(model) if id(s.node) == function_id), None)
+    scope = model.scope_of.get(function_id)
+    if scope is not None and (scope.kind != "function" or scope.outside_slice):
+        scope = None  # a function parsed whole
     defined = _method_names(model)
     if scope is None or not defined:
         return []
@@ -385,15 +387,6 @@ def _method_names(model: FileModel) -> frozenset[str]:
                     found.add(getattr(current.node, "name", cst.Name("_")).value)
                 current = parent
         cached = model.memo["method names"] = frozenset(found)
-    return cached
-
-
-def _function_scopes(model: FileModel):
-    cached = model.memo.get("function scopes")
-    if cached is None:
-        cached = model.memo["function scopes"] = [
-            s for s in model.module_scope.walk_parsed()
-            if s.kind == "function" and not s.outside_slice]
     return cached
 
 

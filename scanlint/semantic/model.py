@@ -16,9 +16,11 @@ from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
 from scanlint.core.diagnostic import LineIndex
 from scanlint.prefilter.slicing import OutsideSlice, SlicedSource
+from scanlint.prefilter.syntax import LOOP_ALIASES, NNX_SCAN
 from scanlint.semantic import walk
 from scanlint.semantic.positions import Mismatch, StatementPositions
-from scanlint.semantic.scopes import Binding, OwnCode, Scope, ScopeBuilder, lookup, qualified_name
+from scanlint.semantic.scopes import (Binding, OwnCode, Scope, ScopePass, lookup,
+                                      module_pass, qualified_name)
 
 
 @dataclass(frozen=True)
@@ -56,24 +58,15 @@ SIGNATURES = {
     "flax.nnx.scan": Signature("scan", ("f",), ("f",), "init"),
 }
 
-# Other import paths of the same functions (jax's own sources import them from _src).
-ALIASES = {
-    f"{prefix}.{name}": f"jax.lax.{name}"
-    for prefix in (
-        "jax._src.lax.control_flow",
-        "jax._src.lax.control_flow.loops",
-        "jax.experimental.lax",
-    )
-    for name in ("scan", "fori_loop", "while_loop", "map")
-} | {f"{prefix}.{name}": f"flax.nnx.{name}"
-     for prefix in ("flax.nnx.transforms.iteration", "flax.nnx.compat")  # compat: graph mode
-     for name in ("scan", "fori_loop", "while_loop")}
-NNX_SCAN = "flax.nnx.scan"
+# Other import paths of the same functions (jax's own sources import them from _src): the
+# prefilter's, which must take exactly the names the model takes.
+ALIASES = LOOP_ALIASES
 NNX_CARRY = frozenset({"flax.nnx.Carry", "flax.nnx.transforms.iteration.Carry"})
 
 CALLEE_NAMES = frozenset(sig.callee for sig in SIGNATURES.values())
 # Attribute calls the scope pass also records: `jax.jit(f)`, `eqx.filter_jit(f)` (SCN3xx).
 JIT_ATTRIBUTES = frozenset({"jit", "filter_jit"})
+SCOPE_CALLS = CALLEE_NAMES | JIT_ATTRIBUTES
 PARTIAL_NAMES = frozenset({"functools.partial"})
 
 
@@ -169,20 +162,20 @@ class FileModel:
     """Everything scanlint knows about one parsed file."""
 
     def __init__(self, module: cst.Module, text: str | None = None,
-                 tree: ast.Module | None = None, sliced: SlicedSource | None = None) -> None:
+                 tree: ast.Module | None = None, sliced: SlicedSource | None = None,
+                 scopes: ScopePass | None = None) -> None:
         """``tree``: Python's `ast` of the same text, when the caller parsed it already.
         ``sliced``: set when ``module`` was parsed from ``sliced.text``, the file's text
         with stubs (`slicing.py`); ``text`` is the file's own text, and ``tree`` is
-        ``sliced.tree``."""
+        ``sliced.tree``. ``scopes``: the scope pass over ``module``, when the caller made it
+        (from the parts an edit left, engine/incremental.py); its scopes outlive the model."""
         self.module = module
         self.text = module.code if text is None else text
         self._tree = tree
         self.sliced = sliced
-        self.index = LineIndex(self.text)
-        stubs = sliced.stub_nodes(module) if sliced is not None else frozenset()
-        builder = ScopeBuilder(call_filter=CALLEE_NAMES | JIT_ATTRIBUTES, stubs=stubs)
-        walk.visit(module, builder)
-        assert builder.module_scope is not None
+        self._own_scopes = scopes is None
+        builder = scopes if scopes is not None else module_pass(
+            module, SCOPE_CALLS, self.stub_nodes())
         self.module_scope: Scope = builder.module_scope
         self.scope_of = builder.scope_of
         # Calls by plain name or by a family or jit attribute, and every `for` statement,
@@ -199,6 +192,15 @@ class FileModel:
         ] + [site for decorator, function, scope in builder.decorators
              if (site := self._bare_nnx_scan(decorator, function, scope)) is not None]
         self._wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+
+    def stub_nodes(self) -> frozenset[int]:
+        """The ids of the stub statements in the module (none when parsed whole)."""
+        return self.sliced.stub_nodes(self.module) if self.sliced is not None else frozenset()
+
+    @cached_property
+    def index(self) -> LineIndex:
+        """Lines of the file's text (for positions: made when a finding needs one)."""
+        return LineIndex(self.text)
 
     @cached_property
     def positions(self) -> dict:
@@ -367,8 +369,11 @@ class FileModel:
     def close(self) -> None:
         """Break the scope tree's reference cycles (scope <-> binding, parent <-> child), so
         the CST is freed by reference counting as soon as the last diagnostic is made,
-        without waiting for (or paying for) a full garbage collection."""
-        for scope in list(self.module_scope.walk_parsed()):
+        without waiting for (or paying for) a full garbage collection. Scopes the caller
+        made (``scopes``) are its own: only the module scope's lists are let go."""
+        scopes = list(self.module_scope.walk_parsed()) if self._own_scopes else [
+            self.module_scope]
+        for scope in scopes:
             scope.bindings.clear()
             scope.loads.clear()
             scope.children = []
@@ -415,6 +420,15 @@ class FileModel:
         if memo is None:
             memo = self.__dict__["_memo"] = {}
         return memo
+
+    def spells(self, word: str) -> bool:
+        """Whether the file's text holds ``word`` (a quick no for a rule, asked for every site
+        and helper: searched once)."""
+        spelled = self.memo.setdefault("spelled", {})
+        found = spelled.get(word)
+        if found is None:
+            found = spelled[word] = word in self.text
+        return found
 
     def direct_calls(self) -> dict[int, cst.Call]:
         """Calls by a plain name (`f(...)`), by the id of that name: which reads of a

@@ -67,7 +67,7 @@ class ReusedKey:
 
 def reused_keys(model: FileModel, site: ScanSite, step: StepFunction) -> list[ReusedKey]:
     """Every draw the loop body makes with a key that is the same at every step."""
-    if (site.callee, step.ref.role) not in STEP_ROLES or "random" not in model.text:
+    if (site.callee, step.ref.role) not in STEP_ROLES or not model.spells("random"):
         return []  # no draw can be named `jax.random.*` in a file without the word
     layout = carry_layout(model, site, step, lambdas=True) if step.carry_param else None
     flow = _Flow(model, step.scope, _fixed_params(step), layout,
@@ -248,9 +248,7 @@ class _Flow:
 
     # -- draws ----------------------------------------------------------------------------
     def _calls(self, node: cst.CSTNode) -> None:
-        calls = _Calls(node)
-        walk.visit(node, calls)
-        for call in calls.found:
+        for call in walk.remembered(_CALLS, node, _calls_in):
             self._draw(call)
 
     def _draw(self, call: cst.Call) -> None:
@@ -279,11 +277,35 @@ class _Flow:
                 and passed[1] is self.scope else None
         if not any(fixed.values()):
             return
-        flow = _Flow(self.model, inner, fixed, None, None, self.depth + 1)
-        flow.body(function)
-        for reused in flow.found:
+        for reused in self._helper_draws(function, inner, fixed):
             self.found.append(ReusedKey(call, reused.draw, reused.key, reused.same,
                                         reused.through or function.name.value))
+
+
+    def _helper_draws(self, function: cst.FunctionDef, inner: Scope,
+                      fixed: dict[str, Same | None]) -> list[ReusedKey]:
+        """The draws of a helper given which parameters are the same at every step: worked
+        out once per file for each helper and such parameters (a body calls one helper in
+        many places, and several loops call the same helpers)."""
+        flows = self.model.memo.setdefault("prng_helper_flows", {})
+        key = (id(function), self.depth, tuple(fixed.items()))
+        found = flows.get(key)
+        if found is None:
+            flow = _Flow(self.model, inner, fixed, None, None, self.depth + 1)
+            flow.body(function)
+            found = flows[key] = flow.found
+        return found
+
+
+def _calls_in(node: cst.CSTNode) -> list[cst.Call]:
+    """The calls in one statement or expression (`_Calls`): flows read the same statements
+    again (a helper's for each way it is called), so they are kept per node."""
+    calls = _Calls(node)
+    walk.visit(node, calls)
+    return calls.found
+
+
+_CALLS = walk.node_table()
 
 
 class _Calls(OwnCode):

@@ -578,7 +578,7 @@ def _walk(node: cst.CSTNode):
     while stack:
         current = stack.pop()
         yield current
-        stack.extend(reversed(current.children))
+        stack.extend(reversed(walk.children(current)))  # LibCST's `.children` copies nodes
 
 
 def body_statements(loop: cst.For) -> list[cst.BaseStatement]:

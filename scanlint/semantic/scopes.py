@@ -178,6 +178,79 @@ def dotted(expr: cst.BaseExpression) -> str | None:
     return None
 
 
+@dataclass(eq=False)
+class ScopePass:
+    """What the scope pass records over a module, or over one top-level statement of it (a
+    part: its module scope then holds that statement's bindings and loads alone, and
+    `merged` joins the parts of a module in order, as one pass over it makes them)."""
+
+    module_scope: Scope
+    scope_of: dict[int, Scope]  # id(function/lambda/class/module node) -> its scope
+    calls: list[tuple[cst.Call, Scope, cst.CSTNode | None, tuple]]
+    for_statements: list[tuple[cst.For, Scope]]
+    comprehensions: list[tuple[cst.BaseComp, Scope]]
+    attribute_reads: dict[int, str]
+    applied: dict[int, cst.Call]
+    decorators: list[tuple[cst.BaseExpression, cst.FunctionDef, Scope]]
+    # The statement the pass holds last: the next statement's bindings read it until one of
+    # their own is visited (a `with` at module level binds with the statement before it).
+    last_statement: cst.CSTNode | None = None
+    # A `nonlocal` was looked up as far as the module scope: what it binds then depends on
+    # the statements before, which a part does not see.
+    reads_module: bool = False
+
+
+def statement_pass(statement: cst.CSTNode, call_filter: frozenset[str],
+                   stubs: frozenset[int], incoming: cst.CSTNode | None) -> ScopePass:
+    """The scope pass over one top-level statement, as one pass over its module makes it
+    after the statements before it left ``incoming`` as the statement held last."""
+    builder = ScopeBuilder(call_filter, stubs)
+    shell = object()  # the part's module scope stands for no node
+    builder.module_scope = builder._push("module", shell)  # type: ignore[arg-type]
+    builder.statement = incoming
+    walk.visit_once(statement, builder)
+    del builder.scope_of[id(shell)]
+    return builder.result()
+
+
+def module_pass(module: cst.Module, call_filter: frozenset[str],
+                stubs: frozenset[int]) -> ScopePass:
+    """The scope pass over a whole module."""
+    builder = ScopeBuilder(call_filter, stubs)
+    walk.visit_once(module, builder)
+    return builder.result()
+
+
+def merged(module: cst.Module, parts: list[ScopePass]) -> ScopePass:
+    """One module's scope pass from its parts' (in order). The parts' scopes and bindings
+    are re-pointed at the new module scope: each part stays valid for the next merge."""
+    scope = Scope("module", module, None)
+    whole = ScopePass(scope, {id(module): scope}, [], [], [], {}, {}, [])
+    for part in parts:
+        shell = part.module_scope
+        for name, bindings in shell.bindings.items():
+            scope.bindings.setdefault(name, []).extend(bindings)
+            for binding in bindings:
+                binding.scope = scope
+        scope.loads.extend(shell.loads)
+        scope.declared_global |= shell.declared_global
+        scope.declared_nonlocal |= shell.declared_nonlocal
+        scope.star_imports.extend(shell.star_imports)
+        for child in shell.children:
+            child.parent = scope
+            scope.children.append(child)
+        whole.scope_of.update(part.scope_of)
+        at = {id(shell): scope}
+        whole.calls.extend((c, at.get(id(s), s), t, loops) for c, s, t, loops in part.calls)
+        whole.for_statements.extend((f, at.get(id(s), s)) for f, s in part.for_statements)
+        whole.comprehensions.extend(part.comprehensions)
+        whole.attribute_reads.update(part.attribute_reads)
+        whole.applied.update(part.applied)
+        whole.decorators.extend((d, f, at.get(id(s), s)) for d, f, s in part.decorators)
+        whole.last_statement = part.last_statement
+    return whole
+
+
 class ScopeBuilder(cst.CSTVisitor):
     """Builds the scope tree, its bindings and its name loads in one pass."""
 
@@ -189,6 +262,7 @@ class ScopeBuilder(cst.CSTVisitor):
         self.scope: Scope | None = None
         self.scope_of: dict[int, Scope] = {}  # id(function/lambda/class node) -> its scope
         self.statement: cst.CSTNode | None = None
+        self.reads_module = False
         self.calls: list[tuple[cst.Call, Scope, cst.CSTNode | None, tuple]] = []
         self._call_filter = call_filter
         self.loops: list[cst.For] = []  # the `for` statements being visited
@@ -203,6 +277,12 @@ class ScopeBuilder(cst.CSTVisitor):
         # Decorators that are a name or an attribute (`@nnx.scan`), with the def and the
         # scope the def is bound in: a decorator that is a call is in ``calls``.
         self.decorators: list[tuple[cst.BaseExpression, cst.FunctionDef, Scope]] = []
+
+    def result(self) -> ScopePass:
+        assert self.module_scope is not None
+        return ScopePass(self.module_scope, self.scope_of, self.calls, self.for_statements,
+                         self.comprehensions, self.attribute_reads, self.applied,
+                         self.decorators, self.statement, self.reads_module)
 
     # -- scopes -------------------------------------------------------------------------
     def _push(self, kind: ScopeKind, node: cst.CSTNode) -> Scope:
@@ -227,6 +307,7 @@ class ScopeBuilder(cst.CSTVisitor):
             scope = scope.module
         elif name in scope.declared_nonlocal:
             found, _ = lookup(scope.parent, name) if scope.parent else (None, [])
+            self.reads_module = self.reads_module or found is None or found.kind == "module"
             scope = found or scope
         made = StubBinding if id(node) in self._stubs else Binding
         binding = made(name, kind, node, scope, self.statement, qname, tuple(self.loops))
@@ -237,7 +318,7 @@ class ScopeBuilder(cst.CSTVisitor):
             if isinstance(leaf, cst.Name):
                 self._bind(leaf.value, kind, node)
             else:  # attribute or subscript targets read their base
-                walk.visit(leaf, self)
+                walk.visit_once(leaf, self)
 
     # -- module and statements ----------------------------------------------------------
     def visit_Module(self, node: cst.Module) -> None:
@@ -285,20 +366,20 @@ class ScopeBuilder(cst.CSTVisitor):
         return False
 
     def visit_Assign(self, node: cst.Assign) -> bool:
-        walk.visit(node.value, self)
+        walk.visit_once(node.value, self)
         for target in node.targets:
             self._bind_target(target.target, "assign", node)
         return False
 
     def visit_AnnAssign(self, node: cst.AnnAssign) -> bool:
-        walk.visit(node.annotation, self)
+        walk.visit_once(node.annotation, self)
         if node.value is not None:
-            walk.visit(node.value, self)
+            walk.visit_once(node.value, self)
         self._bind_target(node.target, "annassign", node)
         return False
 
     def visit_AugAssign(self, node: cst.AugAssign) -> bool:
-        walk.visit(node.value, self)
+        walk.visit_once(node.value, self)
         if isinstance(node.target, cst.Name):
             self._load(node.target)
         self._bind_target(node.target, "augassign", node)
@@ -308,33 +389,33 @@ class ScopeBuilder(cst.CSTVisitor):
         self.statement = node
         assert self.scope is not None
         self.for_statements.append((node, self.scope))
-        walk.visit(node.iter, self)
+        walk.visit_once(node.iter, self)
         self._bind_target(node.target, "loop", node)
         self.loops.append(node)
-        walk.visit(node.body, self)
+        walk.visit_once(node.body, self)
         self.loops.pop()
         if node.orelse is not None:
-            walk.visit(node.orelse, self)
+            walk.visit_once(node.orelse, self)
         return False
 
     def visit_WithItem(self, node: cst.WithItem) -> bool:
-        walk.visit(node.item, self)
+        walk.visit_once(node.item, self)
         if node.asname is not None:
             self._bind_target(node.asname.name, "with", node)
         return False
 
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> bool:
         if node.type is not None:
-            walk.visit(node.type, self)
+            walk.visit_once(node.type, self)
         if node.name is not None:
             self._bind_target(node.name.name, "except", node)
-        walk.visit(node.body, self)
+        walk.visit_once(node.body, self)
         return False
 
     visit_ExceptStarHandler = visit_ExceptHandler  # `except*` binds the same way
 
     def visit_NamedExpr(self, node: cst.NamedExpr) -> bool:
-        walk.visit(node.value, self)
+        walk.visit_once(node.value, self)
         self._bind_target(node.target, "walrus", node)
         return False
 
@@ -344,7 +425,7 @@ class ScopeBuilder(cst.CSTVisitor):
 
     def visit_MatchAs(self, node: cst.MatchAs) -> bool:
         if node.pattern is not None:
-            walk.visit(node.pattern, self)
+            walk.visit_once(node.pattern, self)
         if node.name is not None:
             self._bind(node.name.value, "match", node)
         return False
@@ -356,7 +437,7 @@ class ScopeBuilder(cst.CSTVisitor):
 
     def visit_MatchMapping(self, node: cst.MatchMapping) -> bool:
         for element in node.elements:
-            walk.visit(element, self)
+            walk.visit_once(element, self)
         if node.rest is not None:
             self._bind(node.rest.value, "match", node)
         return False
@@ -365,9 +446,9 @@ class ScopeBuilder(cst.CSTVisitor):
     def _visit_param_defaults(self, params: cst.Parameters, annotations: bool) -> None:
         for param in _all_params(params):
             if param.default is not None:
-                walk.visit(param.default, self)
+                walk.visit_once(param.default, self)
             if annotations and param.annotation is not None:
-                walk.visit(param.annotation, self)
+                walk.visit_once(param.annotation, self)
 
     def _bind_params(self, params: cst.Parameters) -> None:
         for param in _all_params(params):
@@ -379,14 +460,14 @@ class ScopeBuilder(cst.CSTVisitor):
             if isinstance(decorator.decorator, (cst.Name, cst.Attribute)):
                 assert self.scope is not None
                 self.decorators.append((decorator.decorator, node, self.scope))
-            walk.visit(decorator, self)
+            walk.visit_once(decorator, self)
         self._visit_param_defaults(node.params, annotations=True)
         if node.returns is not None:
-            walk.visit(node.returns, self)
+            walk.visit_once(node.returns, self)
         self._bind(node.name.value, "def", node)
         self._push("function", node)
         self._bind_params(node.params)
-        walk.visit(node.body, self)
+        walk.visit_once(node.body, self)
         self._pop()
         self.statement = node
         return False
@@ -395,37 +476,37 @@ class ScopeBuilder(cst.CSTVisitor):
         self._visit_param_defaults(node.params, annotations=False)
         self._push("lambda", node)
         self._bind_params(node.params)
-        walk.visit(node.body, self)
+        walk.visit_once(node.body, self)
         self._pop()
         return False
 
     def visit_ClassDef(self, node: cst.ClassDef) -> bool:
         self.statement = node
         for decorator in node.decorators:
-            walk.visit(decorator, self)
+            walk.visit_once(decorator, self)
         for arg in (*node.bases, *node.keywords):
-            walk.visit(arg.value, self)
+            walk.visit_once(arg.value, self)
         self._bind(node.name.value, "class", node)
         self._push("class", node)
-        walk.visit(node.body, self)
+        walk.visit_once(node.body, self)
         self._pop()
         self.statement = node
         return False
 
     def _visit_comprehension(self, node: cst.BaseComp, parts: list[cst.CSTNode]) -> bool:
-        walk.visit(node.for_in.iter, self)  # the outermost iterable is evaluated outside
+        walk.visit_once(node.for_in.iter, self)  # the outermost iterable is evaluated outside
         self.comprehensions.append((node, self._push("comprehension", node)))
         comp: cst.CompFor | None = node.for_in
         first = True
         while comp is not None:
             if not first:
-                walk.visit(comp.iter, self)
+                walk.visit_once(comp.iter, self)
             self._bind_target(comp.target, "loop", comp)
             for cond in comp.ifs:
-                walk.visit(cond.test, self)
+                walk.visit_once(cond.test, self)
             comp, first = comp.inner_for_in, False
         for part in parts:
-            walk.visit(part, self)
+            walk.visit_once(part, self)
         self._pop()
         return False
 
@@ -453,11 +534,11 @@ class ScopeBuilder(cst.CSTVisitor):
     def visit_Attribute(self, node: cst.Attribute) -> bool:
         if isinstance(node.value, cst.Name):
             self.attribute_reads[id(node.value)] = node.attr.value
-        walk.visit(node.value, self)
+        walk.visit_once(node.value, self)
         return False
 
     def visit_Arg(self, node: cst.Arg) -> bool:
-        walk.visit(node.value, self)
+        walk.visit_once(node.value, self)
         return False
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -504,47 +585,59 @@ def target_names(target: cst.BaseExpression) -> set[str]:
     return {leaf.value for leaf in leaf_targets(target) if isinstance(leaf, cst.Name)}
 
 
-def bound_names(node: cst.CSTNode) -> set[str]:
+def bound_names(node: cst.CSTNode) -> frozenset[str]:
     """Names a statement binds anywhere inside it: assignment, `for`, `with`/`import`/`except`
     `as`, `:=` targets, and the names of the defs and classes it holds (not what binds inside
-    those, or inside lambdas)."""
-    found: set[str] = set()
+    those, or inside lambdas). Kept per node while a file is checked: the rules' flows ask
+    for the same statements again and again (a helper, for each call of it)."""
+    return walk.remembered(_BOUND, node, _find_bound_names)
 
-    class Names(cst.CSTVisitor):
-        def _target(self, target: cst.BaseExpression) -> None:
-            found.update(target_names(target))
 
-        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
-            self._target(node.target)
+_BOUND = walk.node_table()
 
-        def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-            self._target(node.target)
 
-        def visit_AugAssign(self, node: cst.AugAssign) -> None:
-            self._target(node.target)
+def _find_bound_names(node: cst.CSTNode) -> frozenset[str]:
+    names = _Names()
+    walk.visit(node, names)
+    return frozenset(names.found)
 
-        def visit_For(self, node: cst.For) -> None:
-            self._target(node.target)
 
-        def visit_AsName(self, node: cst.AsName) -> None:
-            self._target(node.name)
+class _Names(cst.CSTVisitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: set[str] = set()
 
-        def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
-            self._target(node.target)
+    def _target(self, target: cst.BaseExpression) -> None:
+        self.found.update(target_names(target))
 
-        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-            found.add(node.name.value)
-            return False
+    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+        self._target(node.target)
 
-        def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-            found.add(node.name.value)
-            return False
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        self._target(node.target)
 
-        def visit_Lambda(self, node: cst.Lambda) -> bool:
-            return False
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._target(node.target)
 
-    walk.visit(node, Names())
-    return found
+    def visit_For(self, node: cst.For) -> None:
+        self._target(node.target)
+
+    def visit_AsName(self, node: cst.AsName) -> None:
+        self._target(node.name)
+
+    def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
+        self._target(node.target)
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        self.found.add(node.name.value)
+        return False
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        self.found.add(node.name.value)
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
 
 
 class OwnCode(cst.CSTVisitor):

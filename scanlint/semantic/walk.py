@@ -84,6 +84,14 @@ def children(node: cst.CSTNode) -> tuple[cst.CSTNode, ...]:
     kept = _KEPT_CHILDREN.get(id(node))
     if kept is not None and kept[0] is node:
         return kept[1]
+    found = _children(node)
+    if len(_KEPT_CHILDREN) >= _MOST_KEPT:
+        _KEPT_CHILDREN.clear()
+    _KEPT_CHILDREN[id(node)] = (node, found)
+    return found
+
+
+def _children(node: cst.CSTNode) -> tuple[cst.CSTNode, ...]:
     found: list[cst.CSTNode] = []
     for name in _fields(node):
         value = getattr(node, name)
@@ -91,15 +99,37 @@ def children(node: cst.CSTNode) -> tuple[cst.CSTNode, ...]:
             found.append(value)
         elif value is not None and not isinstance(value, MaybeSentinel):
             found.extend(value)
-    if len(_KEPT_CHILDREN) >= _MOST_KEPT:
-        _KEPT_CHILDREN.clear()
-    result = _KEPT_CHILDREN[id(node)] = (node, tuple(found))
-    return result[1]
+    return tuple(found)
+
+
+def node_table() -> dict:
+    """A table of answers kept per node (by id, with the node: its id is not reused while it
+    is kept), emptied with the children by `forget`."""
+    table: dict = {}
+    _TABLES.append(table)
+    return table
+
+
+_TABLES: list[dict] = [_KEPT_CHILDREN]
+
+
+def remembered(table: dict, node: cst.CSTNode, compute):
+    """``compute(node)``, kept in ``table`` (a `node_table`) until `forget`. The answer is
+    shared: it must not be changed."""
+    kept = table.get(id(node))
+    if kept is not None and kept[0] is node:
+        return kept[1]
+    if len(table) >= _MOST_KEPT:
+        table.clear()
+    answer = compute(node)
+    table[id(node)] = (node, answer)
+    return answer
 
 
 def forget() -> None:
-    """Let go of the children kept so far (a file is checked: its tree can go)."""
-    _KEPT_CHILDREN.clear()
+    """Let go of the children and answers kept so far (a file is checked: its tree can go)."""
+    for table in _TABLES:
+        table.clear()
 
 
 # -- visiting -------------------------------------------------------------------------------
@@ -150,14 +180,24 @@ def visit(node: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
     if plan is None:
         node.visit(visitor)
     else:
-        _walk(node, visitor, plan)
+        _walk(node, visitor, plan, children)
 
 
-def _walk(node: cst.CSTNode, visitor: cst.CSTVisitor, plan: _Plan) -> None:
+def visit_once(node: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
+    """`visit`, keeping no children: for a pass over a whole module (the scope pass), most
+    of whose nodes no rule walks again."""
+    plan = _plan(type(visitor))
+    if plan is None:
+        node.visit(visitor)
+    else:
+        _walk(node, visitor, plan, _children)
+
+
+def _walk(node: cst.CSTNode, visitor: cst.CSTVisitor, plan: _Plan, children_of) -> None:
     enter, leave = plan.hooks_for(type(node))
     if enter is None or enter(visitor, node) is not False:
-        for child in children(node):
-            _walk(child, visitor, plan)
+        for child in children_of(node):
+            _walk(child, visitor, plan, children_of)
     if leave is not None:
         leave(visitor, node)
 
