@@ -28,9 +28,15 @@ def changed_functions(old: str, new: str) -> set[str]:
     return {name for name in before.keys() | after.keys() if before.get(name) != after.get(name)}
 
 
+# Every output and effect bit-identical on the calls: with equal jaxprs (identical, for every
+# input of those shapes) or not (agrees: a fix that slices `xs` changes the program).
+PROVEN = ("identical", "agrees")
+
+
 def verify(tmp_path, old: str, new: str, *options: str, env=None) -> dict[str, dict]:
-    """`scanlint verify` of two versions of one module: its entries by label. ``options``
-    (such as `--call`) and ``env`` (such as XLA_FLAGS) go to the command."""
+    """`scanlint verify` of two versions of one module: its changed functions by name, each
+    with its verdict and, in its details, how its differing calls differ. ``options`` (such as
+    `--call`) and ``env`` (such as XLA_FLAGS) go to the command."""
     (tmp_path / "before").mkdir(exist_ok=True)
     (tmp_path / "after").mkdir(exist_ok=True)
     (tmp_path / "before" / "mod.py").write_text(old)
@@ -40,7 +46,12 @@ def verify(tmp_path, old: str, new: str, *options: str, env=None) -> dict[str, d
                           *options, env=env)
     report = json.loads(result.stdout)["default"]
     assert report["error"] is None, report
-    return {e["label"]: e for e in report["entries"]}
+    functions = {f["name"]: dict(f) for f in report["functions"]}
+    for function in functions.values():
+        if function["status"] == "differs":  # the values each differing call shows
+            function["details"] = [detail for entry in report["entries"]
+                                   if entry["status"] == "differs" for detail in entry["details"]]
+    return functions
 
 
 def fixed(source: str, settings: Settings) -> str:
@@ -65,9 +76,9 @@ def test_closure_to_carry_keeps_every_output_bit_identical(tmp_path):
                 "loop_defined"}
     assert changed_functions(old, new) == expected
     entries = verify(tmp_path, old, new)
-    assert set(entries) == expected
+    assert set(entries) - {"(module level)"} == expected
     for name, entry in entries.items():
-        assert entry["status"] == "identical", (name, entry["details"])
+        assert entry["status"] in PROVEN, (name, entry["details"])
     assert "(s0, 0, a), None" in new.split("def rollout_unpacked")[1]  # `dtau`, `damp` stay
     assert not [d for d in check_text(new, "mod.py", CARRY) if d.code == "SCN102"]
 
@@ -88,9 +99,9 @@ def test_carry_to_closure_keeps_every_output_bit_identical(tmp_path):
     assert "class Pair(NamedTuple):\n    acc: jax.Array\n\n" in new
     assert "dtau: float" not in new.split("class Rollout")[1].split("def ")[0]
     entries = verify(tmp_path, old, new)
-    assert set(entries) == expected - moved  # not callable on their own
+    assert expected - moved <= set(entries)  # moved: not callable on their own
     for name, entry in entries.items():
-        assert entry["status"] == "identical", (name, entry["details"])
+        assert entry["status"] in PROVEN, (name, entry["details"])
     left = [d for d in check_text(new, "mod.py", CLOSURE) if d.code == "SCN101"]
     assert len(left) == 2  # the step shared by two sites
     assert all(d.fix is None for d in left)
@@ -102,7 +113,7 @@ def test_round_trip_closure_carry_closure(tmp_path):
     back = fixed(there, CLOSURE)
     assert back != there
     entries = verify(tmp_path, old, back)
-    assert entries and all(e["status"] == "identical" for e in entries.values()), entries
+    assert entries and all(e["status"] in PROVEN for e in entries.values()), entries
 
 
 def test_article_variants_both_ways(tmp_path):
@@ -113,7 +124,7 @@ def test_article_variants_both_ways(tmp_path):
     assert "def advance_threaded" in to_closure.split("def rollout_carry")[1]
     for new in (to_carry, to_closure):
         entries = verify(tmp_path, old, new)
-        assert entries and all(e["status"] == "identical" for e in entries.values()), entries
+        assert entries and all(e["status"] in PROVEN for e in entries.values()), entries
 
 
 def test_consistent_reports_the_minority_style():
@@ -142,9 +153,9 @@ def test_counter_to_xs_keeps_every_output_bit_identical(tmp_path, fixture):
     entries = verify(tmp_path, old, new)
     steps = {"advance_threaded", "advance_all"}  # module-level steps: no inputs of their own
     assert {n for n, e in entries.items() if e["status"] == "not exercised"} <= steps
-    assert any(e["status"] == "identical" for e in entries.values())
+    assert any(e["status"] in PROVEN for e in entries.values())
     for name, entry in entries.items():
-        assert entry["status"] in ("identical", "not exercised"), (name, entry["details"])
+        assert entry["status"] in (*PROVEN, "not exercised"), (name, entry["details"])
 
 
 COUNTER_BESIDE_XS = """import jax
@@ -179,9 +190,9 @@ def test_counter_beside_xs_keeps_every_output_bit_identical(tmp_path):
     new = fixed(COUNTER_BESIDE_XS, COUNTER)
     assert "(xs, w[:xs.shape[0]])" in new and "jnp.moveaxis(m, 1, 0)[:4]" in new
     entries = verify(tmp_path, COUNTER_BESIDE_XS, new)
-    assert set(entries) == {"weighted", "two_axes"}
+    assert set(entries) - {"(module level)"} == {"weighted", "two_axes"}
     for name, entry in entries.items():
-        assert entry["status"] == "identical", (name, entry["details"])
+        assert entry["status"] in PROVEN, (name, entry["details"])
 
 
 def test_counter_and_carry_fixes_together(tmp_path):
@@ -193,4 +204,4 @@ def test_counter_and_carry_fixes_together(tmp_path):
     assert "def advance_threaded(pose, controls_tick):" in carry_style
     assert "jnp.moveaxis(controls, 1, 0)" in carry_style
     entries = verify(tmp_path, old, new)
-    assert entries and all(e["status"] == "identical" for e in entries.values()), entries
+    assert entries and all(e["status"] in PROVEN for e in entries.values()), entries

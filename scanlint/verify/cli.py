@@ -87,7 +87,10 @@ def verify_subjects(subjects: list[Subject], calls: list[str], pytest_args: list
         first = 1 + max((p.id for item in planned if item.changes
                          for p in (*item.changes.old, *item.changes.new)), default=0)
         planned.append(plan_subject(subject, calls, pytest_args is not None, first))
-    runnable = [p for p in planned if p.error is None and (p.changes.old or p.changes.new)]
+    # Only comments or docstrings changed: run all the same, the program can read them
+    # (`f.__doc__`, inspect.getsource); nothing to verify if no call then differs.
+    runnable = [p for p in planned if p.error is None and (
+        p.changes.old or p.changes.new or p.subject.old != p.subject.new)]
     reports = {p.subject.path: (VerifyReport([], p.error) if p.error else
                                 VerifyReport([], unchanged=True)) for p in planned}
     if not runnable:
@@ -105,8 +108,10 @@ def verify_subjects(subjects: list[Subject], calls: list[str], pytest_args: list
             pairs = pair_logs(logs[0].records, logs[1].records, again.records)
     warnings = session_warnings(logs, pytest_args is not None)
     for item in runnable:
-        reports[item.subject.path] = report_of(item, pairs, logs, warnings,
-                                               pytest_args is not None)
+        report = report_of(item, pairs, logs, warnings, pytest_args is not None)
+        report.unchanged = not (item.changes.old or item.changes.new) and not any(
+            pair.status == DIFFERS for pair in report.verdicts)
+        reports[item.subject.path] = report
     return reports
 
 
@@ -207,7 +212,7 @@ def render_text(report: VerifyReport, title: str) -> str:
 
 
 def pair_json(pair: Pair) -> dict:
-    return {"label": pair.name, "function": pair.label, "test": pair.test,
+    return {"label": pair.name, "function": pair.label, "test": pair.test, "kind": pair.kind,
             "status": pair.status, "details": pair.details, "blind": pair.blind,
             "jaxpr_equal": pair.jaxpr_equal, "hlo_equal": pair.hlo_equal,
             "speed_ratio": pair.speed_ratio, "compile_ratio": pair.compile_ratio,

@@ -74,7 +74,7 @@ class Encoder:
             return self._class(value, path, depth)
         if isinstance(value, types.FunctionType):
             return self._function(getattr(value, RAW, value), path, depth,
-                                  getattr(value, LABEL, None))
+                                  getattr(value, LABEL, None), vars(value))
         if isinstance(value, types.MethodType):
             return ["method", encode(value.__func__, f"{path}.__func__", depth),
                     encode(value.__self__, f"{path}.__self__", depth)]
@@ -104,11 +104,15 @@ class Encoder:
             return ["class", _name(cls)]
         data = [[name, self.encode(value, f"{path}.{name}", depth)]
                 for name, value in sorted(vars(cls).items())
-                if not name.startswith("__") and not _is_code(value)]
-        return ["class", _name(cls), data]
+                if (not name.startswith("__") or name == "__doc__") and not _is_code(value)]
+        # What its definition declares: when that changed, the class is changed code (its
+        # changed lines must run), not data to compare.
+        declared = [sorted(name for name, _ in data), list(getattr(cls, "_fields", ())),
+                    sorted(vars(cls).get("__annotations__", {}))]
+        return ["class", _name(cls), declared, data]
 
     def _function(self, function: types.FunctionType, path: str, depth: int,
-                  label: str | None = None):
+                  label: str | None = None, attributes: dict | None = None):
         """A function of another module by its name; one of the verified module by its name
         (a lambda by the name it is bound to, as the def it could be) and what it captures
         (the code itself changed or not: the changed lines must run)."""
@@ -122,10 +126,16 @@ class Encoder:
             except ValueError:  # an empty cell: a name assigned later
                 contents = "<empty cell>"
             cells[var] = self.encode(contents, f"{path}<{var}>", depth)
+        # Its docstring and attributes are data the program can read (`f.__doc__`, a
+        # counter kept on the function), set on the session's wrapper where it has one.
+        attributes = {key: value for key, value in (attributes or vars(function)).items()
+                      if not key.startswith("__")}
         return ["module function", name, sorted(cells),
                 ["cells", [[k, cells[k]] for k in sorted(cells)]],
                 self.encode(function.__defaults__, f"{path}.__defaults__", depth),
-                self.encode(function.__kwdefaults__, f"{path}.__kwdefaults__", depth)]
+                self.encode(function.__kwdefaults__, f"{path}.__kwdefaults__", depth),
+                self.encode(function.__doc__, f"{path}.__doc__", depth),
+                self.encode(attributes, f"{path}.<attributes>", depth)]
 
     def _array(self, value, path: str):
         import numpy as np
@@ -141,11 +151,12 @@ class Encoder:
                 if jax.dtypes.issubdtype(value.dtype, jax.dtypes.prng_key):
                     value = jax.random.key_data(value)
                 aval = getattr(value, "aval", None)
-                return _array_node(np.asarray(value), bool(getattr(aval, "weak_type", False)))
+                return _array_node(np.asarray(value), bool(getattr(aval, "weak_type", False)),
+                                   "jax")
             except Exception as error:  # a donated (deleted) array, an unfetchable one
                 return self._opaque(path, f"an array that cannot be read ({error})")
         if isinstance(value, (np.ndarray, np.generic)) and np.asarray(value).dtype != object:
-            return _array_node(np.asarray(value), False)
+            return _array_node(np.asarray(value), False, type(value).__name__)
         return None
 
     def _opaque(self, path: str, why: str):
@@ -153,15 +164,16 @@ class Encoder:
         return [OPAQUE, why]
 
 
-def _array_node(array, weak: bool) -> list:
-    """dtype, shape, weak type and a digest of the bytes; a small array's bytes too, to say
-    by how much two differ."""
+def _array_node(array, weak: bool, kind: str) -> list:
+    """dtype, shape, weak type, a digest of the bytes and the kind of array (a jax Array, a
+    NumPy ndarray or scalar: a caller can write into an ndarray); a small array's bytes too,
+    to say by how much two differ."""
     import numpy as np
 
     data = np.ascontiguousarray(array).tobytes()
     small = base64.b64encode(data).decode("ascii") if len(data) <= SMALL_BYTES else None
     return ["array", str(array.dtype), list(array.shape), weak,
-            hashlib.sha256(data).hexdigest(), small]
+            hashlib.sha256(data).hexdigest(), small, kind]
 
 
 def _name(cls: type) -> str:
@@ -224,16 +236,22 @@ def difference(a, b, path: str = "") -> str | None:
             if a[1] != b[1] or a[2] != b[2]:
                 return None
             return (difference(a[3], b[3], f"{path} (captured by {a[1]})")
-                    or difference(a[4:], b[4:], f"{path} (defaults of {a[1]})"))
-        if kind == "array" and a[1:4] == b[1:4]:
+                    or difference(a[4:6], b[4:6], f"{path} (defaults of {a[1]})")
+                    or difference(a[6:7], b[6:7], f"{path} (docstring of {a[1]})")
+                    or difference(a[7:], b[7:], f"{path} (attributes of {a[1]})"))
+        if kind == "array" and a[1:4] == b[1:4] and a[6:] == b[6:]:
             return f"{path or '(root)'}: values differ{numeric_difference(a, b)}"
-        if kind == "module data":  # [data, code]: a class or function one version has is code
+        if kind == "module data":  # [data, code, other modules' data]: a class or function
+            # one version has is code
             common = {x[0][1] for x in a[2][1]} & {y[0][1] for y in b[2][1]}
             classes = [[[x for x in side[2][1] if x[0][1] in common]] for side in (a, b)]
             return (difference(a[1], b[1], path)
-                    or difference(["dict", classes[0][0]], ["dict", classes[1][0]], path))
-        if kind == "class" and (len(a) < 3 or len(b) < 3):
+                    or difference(["dict", classes[0][0]], ["dict", classes[1][0]], path)
+                    or difference(a[3:], b[3:], f"{path} (another module of the project)"))
+        if kind == "class" and (len(a) < 4 or len(b) < 4):
             return f"{path or '(root)'}: {_describe(a)} vs {_describe(b)}"
+        if kind == "class" and a[2] != b[2]:
+            return None
         if kind in ("list", "tuple", "set", "frozenset", "dict", "namedtuple", "object", "class",
                     "cells"):
             items_a, items_b = a[-1], b[-1]
@@ -266,7 +284,9 @@ def _describe(node) -> str:
         return repr(node)
     kind = node[0]
     if kind == "array":
-        return f"{node[1]}{node[2]}{' (weak)' if node[3] else ''} array ({node[4][:8]})"
+        what = node[6] if len(node) > 6 else ""
+        kind = {"jax": "jax Array", "ndarray": "NumPy array"}.get(what, "NumPy scalar")
+        return f"{node[1]}{node[2]}{' (weak)' if node[3] else ''} {kind} ({node[4][:8]})"
     if kind == "class":
         return f"class {node[1]}"
     if kind in ("list", "tuple", "set", "frozenset", "dict"):

@@ -122,7 +122,8 @@ def canonical_jaxpr(func, args, kwargs) -> dict:
         closed = strip_planted(closed)
         text = _ADDRESS.sub("", _NAME_PARAM.sub("name=_", str(closed.jaxpr)))
         return {"text": text, "consts": [array_digest(c) for c in all_consts(closed)],
-                "signature": split.signature(), "static_floats": static_floats}
+                "signature": split.signature(), "static_floats": static_floats,
+                "host": host_callbacks(closed.jaxpr)}
     return {"error": describe(last)}
 
 
@@ -152,6 +153,19 @@ def sub_jaxprs(params: dict) -> list:
         for item in value if isinstance(value, (list, tuple)) else (value,):
             if hasattr(item, "eqns") or hasattr(item, "jaxpr") and hasattr(item, "consts"):
                 found.append(item)
+    return found
+
+
+def host_callbacks(jaxpr) -> list[str]:
+    """The host callbacks left in a jaxpr (`pure_callback`, `io_callback`, the user's
+    `debug.callback`): the jaxpr names their Python function, not what it computes, so equal
+    jaxprs prove nothing of them."""
+    found = []
+    for eqn in jaxpr.eqns:
+        if "callback" in eqn.primitive.name:
+            found.append(eqn.primitive.name)
+        for sub in sub_jaxprs(eqn.params):
+            found += host_callbacks(getattr(sub, "jaxpr", sub))
     return found
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib.abc
 import importlib.util
+import linecache
 import os
 import sys
 from dataclasses import dataclass
@@ -135,6 +136,11 @@ class SourceLoader(importlib.abc.InspectLoader):
         module.__dict__.update(found.extra_globals or {})
         compile_ = found.compile or (lambda source, path: compile(source, path, "exec"))
         code = compile_(found.source, found.location.path)
+        # What the program reads of its own source (inspect.getsource, a traceback) is the
+        # version served, not the file on disk (no modification time: never reloaded).
+        linecache.cache[found.location.path] = (
+            len(found.source), None, found.source.splitlines(keepends=True),
+            found.location.path)
         self.finder.loaded.add(found.location.name)
         if found.execute is not None:
             found.execute(code, module)

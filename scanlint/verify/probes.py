@@ -121,10 +121,14 @@ def changed_tokens(old: str, new: str):
                 continue
             changed_a.update(span_a[x1:x2])
             changed_b.update(span_b[y1:y2])
+            # A gap whose other side starts with a dedent is code at an outer level (a `def`
+            # added after a function): it runs after the block, not as its last statement.
             if x1 == x2:
-                gaps_a.add(span_a[x1] if x1 < len(span_a) else start_a + len(span_a))
+                gaps_a.add((span_a[x1] if x1 < len(span_a) else start_a + len(span_a),
+                            b[span_b[y1]].type == tokenize.DEDENT))
             if y1 == y2:
-                gaps_b.add(span_b[y1] if y1 < len(span_b) else start_b + len(span_b))
+                gaps_b.add((span_b[y1] if y1 < len(span_b) else start_b + len(span_b),
+                            a[span_a[x1]].type == tokenize.DEDENT))
     return a, b, changed_a, changed_b, gaps_a, gaps_b
 
 
@@ -215,14 +219,21 @@ def find_changes(old: str, new: str, first: int = 1) -> Changes:
         for index in sorted(changed):
             for probe in probes_for_token(toks[index], where, source):
                 keys.setdefault((probe.kind, probe.at, probe.param), probe)
-        for index in sorted(gaps):
+        for index, outer in sorted(gaps):
+            while outer and index < len(toks) and toks[index].type == tokenize.DEDENT:
+                index += 1
             for probe in probes_for_gap(toks, index, where, source):
                 keys.setdefault((probe.kind, probe.at, probe.param), probe)
         kept = prune(list(keys.values()), where)
         holders = owners(where.tree)
+        defined_at_import = top_level_defs(where.tree)
         probes = []
         for probe in sorted(kept, key=lambda p: (p.line, p.at, p.kind)):
             owner, inner = holders.get(probe.line, (MODULE_LEVEL, ""))
+            if probe.kind == "stmt" and probe.at[:2] in defined_at_import:
+                # The `def` statement itself runs at import, not when the function is called
+                # (code removed just before it is module-level code).
+                owner, inner = MODULE_LEVEL, ""
             numbered[0] += 1
             probes.append(Probe(numbered[0], probe.kind, probe.at, probe.line, probe.text,
                                 owner, inner, probe.param))
@@ -447,6 +458,13 @@ def owners(tree: ast.Module) -> dict[int, tuple[str, str]]:
                     mark(member, qualname, member.name)
                     nested(member, qualname)
     return found
+
+
+def top_level_defs(tree: ast.Module) -> set[tuple[str, int]]:
+    """(node type, line) of the functions and methods the module defines when imported."""
+    members = [m for s in tree.body
+               for m in ([s, *s.body] if isinstance(s, ast.ClassDef) else [s])]
+    return {(type(m).__name__, m.lineno) for m in members if isinstance(m, FUNCTIONS)}
 
 
 def spans(lines: list[int]) -> str:

@@ -173,6 +173,7 @@ class Session:
         self.records: list[dict] = []
         self.active: Boundary | None = None
         self.quiet = 0
+        self.streams: tuple = ()  # sys.stdout and sys.stderr as they were before a call
         self.seqs: dict[tuple[str, str], int] = {}
         self.compared: dict[str, int] = {}
         self.signatures: dict[str, set] = {}
@@ -287,11 +288,17 @@ class Session:
         before = self.encode_inputs(args, kwargs, raw) if boundary.compared and mutable \
             else None
         rng = random_state() if boundary.compared else None
+        streams = self.streams = sys.stdout, sys.stderr
+        sys.stdout, sys.stderr = (WrittenStream(stream, name) for stream, name in
+                                  zip(streams, ("stdout", "stderr")))
         try:
             result = function(*args, **kwargs)
         except BaseException as error:
+            sys.stdout, sys.stderr = streams
             self.finish(boundary, (args, kwargs, raw), before, rng, error=error)
             raise
+        finally:
+            sys.stdout, sys.stderr = streams
         self.finish(boundary, (args, kwargs, raw), before, rng, result=result,
                     jaxpr_of=jaxpr_of if jaxpr_of is not None else function)
         return result
@@ -328,7 +335,7 @@ class Session:
 
             found["key"] = digest(StaticSplit(lambda *a, **k: None, args, kwargs).signature())
         if error is not None:
-            found["error"] = describe(error)
+            found["error"] = describe_chain(error)
             if raised_here(error):
                 found["opaque"].append(f"scanlint's session failed in the call: {describe(error)}")
         elif boundary.kind != "traced":
@@ -337,9 +344,14 @@ class Session:
         if before is not None and after["digest"] != before["digest"]:
             found["changed"] = after["state"]
             found["opaque"] = found["opaque"] + after["opaque"]
-        after_rng = random_state() if rng is not None else None
-        if after_rng != rng:  # how far it moved them matters: the state after
-            found["effects"] = [*found["effects"], ["random state", after_rng]]
+        if rng is not None:
+            after_rng = random_state()
+            if after_rng[0] != rng[0]:  # how far it moved them matters: the state after
+                found["effects"] = [*found["effects"], ["random state", after_rng[0]]]
+            changed = sorted((key, after_rng[1].get(key)) for key in {*rng[1], *after_rng[1]}
+                             if rng[1].get(key) != after_rng[1].get(key))
+            if changed:  # left to every later call and subprocess
+                found["effects"] = [*found["effects"], ["environment variables set", changed]]
         return found
 
     def encode_inputs(self, args, kwargs, raw) -> dict:
@@ -384,18 +396,18 @@ class Session:
         the state of its own classes and functions (class attributes; captured cells and
         defaults): a class or function only one version has is code, judged by whether its
         changed code ran."""
-        items = [(key, value) for key, value in vars(module).items()
-                 if not key.startswith("__") and not isinstance(value, types.ModuleType)]
-        data = {key: value for key, value in items if not is_code(value)}
-        own = {key: value for key, value in items if is_code(value)
-               and getattr(value, "__module__", None) == name}  # classes, functions: by state
+        data, own = module_data(module, name)
         self.quiet += 1
         try:
             state, opaque = encode(self.names, data)
             kept, hidden = encode(self.names, own)
+            # Other modules of the project (a registry a decorator writes to): compared where
+            # they can be, never blocking (they are not what was changed).
+            others = encode(self.names, {other: module_data(sys.modules[other], other)[0]
+                                         for other in project_modules(self.names)})[0]
         finally:
             self.quiet -= 1
-        state = ["module data", state, kept]
+        state = ["module data", state, kept, others]
         opaque = opaque + hidden
         return {"test": test, "label": label, "kind": "state", "seq": 0, "compared": True,
                 "key": "", "output": state, "opaque": opaque, "executed": [], "traced": {},
@@ -474,6 +486,34 @@ def perturbed(args, kwargs, seed: int, boundary: Boundary):
     return jax.tree_util.tree_map(other, (tuple(args), kwargs))
 
 
+def module_data(module: types.ModuleType, name: str) -> tuple[dict, dict]:
+    """A module's globals that are data (what it exports and documents included; a
+    `functools.partial` is data: its arguments), and its own classes and functions."""
+    items = [(key, value) for key, value in vars(module).items()
+             if (not key.startswith("__") or key in ("__all__", "__doc__"))
+             and not isinstance(value, types.ModuleType)]
+    data = {key: value for key, value in items
+            if not is_code(value) or isinstance(value, functools.partial)}
+    own = {key: value for key, value in items if is_code(value)
+           and getattr(value, "__module__", None) == name}  # classes, functions: by state
+    return data, own
+
+
+def project_modules(verified: set[str]) -> list[str]:
+    """The modules imported from the project's own files (under the working directory, not
+    an installed package, not a test module), other than the verified ones."""
+    root = os.getcwd() + os.sep
+    found = []
+    for name, module in list(sys.modules.items()):
+        path = getattr(module, "__file__", None) or ""
+        base = os.path.basename(path)
+        if name in verified or not path.startswith(root) or "site-packages" in path \
+                or base.startswith("test_") or base == "conftest.py" or name.startswith("scanlint"):
+            continue
+        found.append(name)
+    return sorted(found)
+
+
 def is_code(value) -> bool:
     return isinstance(value, (types.ModuleType, type, types.FunctionType, types.MethodType,
                               types.BuiltinFunctionType, functools.partial, Transformed)) or (
@@ -492,14 +532,29 @@ def captured_state(function) -> dict:
             "kwdefaults": function.__kwdefaults__}
 
 
-def random_state() -> str:
-    """A digest of Python's and NumPy's global random generators."""
+def describe_chain(error: BaseException) -> str:
+    """`Type: message`, and what a traceback shows above it: the exception it was raised
+    from (`raise ... from`), or the one being handled when it was raised."""
+    said, seen = describe(error), {id(error)}
+    while len(seen) < 4:
+        cause = error.__cause__ or (None if error.__suppress_context__ else error.__context__)
+        if cause is None or id(cause) in seen:
+            break
+        link = "from" if error.__cause__ is not None else "while handling"
+        said += f" ({link} {describe(cause)})"
+        error, seen = cause, seen | {id(cause)}
+    return said
+
+
+def random_state() -> tuple[str, dict]:
+    """A digest of Python's and NumPy's global random generators, and the environment
+    variables."""
     parts = [repr(random.getstate())]
     numpy = sys.modules.get("numpy")
     if numpy is not None:
         kind, keys, pos, has_gauss, gauss = numpy.random.get_state()
         parts.append(f"{kind}{keys.tobytes().hex()}{pos}{has_gauss}{gauss}")
-    return hashlib.sha256("".join(parts).encode()).hexdigest()
+    return hashlib.sha256("".join(parts).encode()).hexdigest(), dict(os.environ)
 
 
 def holds_tracer(tree) -> bool:
@@ -750,11 +805,21 @@ def recording_callback(kind: str, real):
         def recorded(*values, **named):
             session = SESSION
             if session is not None:
-                session.effect(["callback", kind, label_of(callback),
+                session.effect(["callback", kind, callee_of(session, callback),
                                 encode(session.names, (list(values), named))[0]])
             return callback(*values, **named)
         return real(recorded, *args, **kwargs)
     return patched
+
+
+def callee_of(session, callback) -> str:
+    """Another module's callback by its name; the verified module's own by none: what it
+    does is compared through its own probes and effects (a lambda made a `def` is the same
+    callback)."""
+    raw = getattr(callback, RAW, callback)
+    if getattr(raw, "__module__", None) in session.names:
+        return "(the module's own function)"
+    return label_of(callback)
 
 
 class PrintedMarker(Planted):
@@ -785,9 +850,40 @@ def recording_debug_print(real):
     return patched
 
 
+class WrittenStream:
+    """`sys.stdout` or `sys.stderr` while a call runs: what is written to it (by `print`,
+    `stream.write`, a handler made during the call) is an effect."""
+
+    def __init__(self, stream, name: str) -> None:
+        self._stream, self._name = stream, name
+
+    def write(self, text):
+        session = SESSION
+        # A warning shown says the line that warned (recorded as a warning, without it).
+        shown = sys._getframe(1).f_code.co_filename.endswith("warnings.py")
+        if session is not None and session.active is not None and not session.quiet \
+                and not shown:
+            effects = session.active.effects
+            if effects and effects[-1][0] == self._name:  # one text however it was cut
+                effects[-1] = [self._name, effects[-1][1] + str(text)]
+            else:
+                session.effect([self._name, str(text)])
+        return self._stream.write(text)
+
+    def writelines(self, lines):
+        for line in lines:
+            self.write(line)
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
 def recording_print(*args, sep=" ", end="\n", file=None, flush=False):
+    """`print` to the console streams the program kept from before the call (a default
+    argument bound at import): `print` to `sys.stdout` is seen by its WrittenStream."""
     session = SESSION
-    to_console = file in (None, sys.stdout, sys.stderr)
+    to_console = file is not None and not isinstance(file, WrittenStream) and file in (
+        sys.__stdout__, sys.__stderr__, *getattr(session, "streams", ()))
     if session is not None and session.active is not None and to_console:
         buffer = io.StringIO()
         REAL["print"](*args, sep=sep, end=end, file=buffer)
@@ -847,11 +943,29 @@ def recording_open(file, mode="r", *args, **kwargs):
     return WrittenFile(handle, file)
 
 
-def recording_handle(self, record):
-    session = SESSION
-    if session is not None:
-        session.effect(["log", record.name, record.levelno, record.getMessage()])
-    return REAL["handle"](self, record)
+LOG_METHODS = ("debug", "info", "warning", "error", "critical", "log")
+
+
+def recording_log(method: str, real):
+    """A logger's call, at any level: a record dropped at the default level is logged when
+    someone turns the level up (`logger.debug(f"...")` changed is a change)."""
+
+    @functools.wraps(real)
+    def patched(self, *args, **kwargs):
+        session = SESSION
+        if session is not None and session.active is not None and not session.quiet and args:
+            level, rest = (args[0], args[1:]) if method == "log" else (
+                getattr(logging, method.upper()), args)
+            caller = sys._getframe(1).f_globals.get("__name__")
+            if not rest or not (self.isEnabledFor(level) or caller in session.names):
+                return real(self, *args, **kwargs)  # a library's own debug records
+            try:
+                message = str(rest[0]) % tuple(rest[1:]) if len(rest) > 1 else str(rest[0])
+            except Exception:  # logging itself reports a bad format when it emits
+                message = repr(rest)
+            session.effect(["log", self.name, level, message])
+        return real(self, *args, **kwargs)
+    return patched
 
 
 def install_patches() -> None:
@@ -863,7 +977,6 @@ def install_patches() -> None:
 
     REAL["debug_callback"] = debugging.debug_callback
     REAL["print"] = builtins.print
-    REAL["handle"] = logging.Logger.handle
     for name in TRANSFORMS:
         setattr(jax, name, transform(name, getattr(jax, name)))
     jax.lax.cond = branching("cond", jax.lax.cond)
@@ -877,7 +990,8 @@ def install_patches() -> None:
     jax.pure_callback = recording_callback("pure_callback", jax.pure_callback)
     jax.experimental.io_callback = recording_callback("io_callback", jax.experimental.io_callback)
     builtins.print = recording_print
-    logging.Logger.handle = recording_handle
+    for method in LOG_METHODS:
+        setattr(logging.Logger, method, recording_log(method, getattr(logging.Logger, method)))
     REAL["warn"], warnings.warn = warnings.warn, recording_warn
     REAL["open"] = builtins.open
     builtins.open = io.open = recording_open

@@ -192,7 +192,7 @@ def covers(proof: list[Pair], context: Context) -> str:
     transforms = sorted({t for pair in proof for r in (pair.old, pair.new)
                          for t in r.get("transforms", ())}
                         | {pair.kind for pair in proof if pair.kind not in
-                           ("function", "call", "import", "state", "traced")})
+                           ("function", "call", "import", "state", "traced", "nested")})
     parts = []
     if signatures:
         shown = "; ".join(signatures[:SHOWN_SIGNATURES])

@@ -1,0 +1,19 @@
+"""Activation and margin losses for a small classifier."""
+import jax.numpy as jnp
+
+
+def relu(x):
+    return jnp.maximum(x, 0.0)
+
+
+def mlp_block(x, w, b):
+    return relu(x @ w + b)
+
+
+def hinge(scores, labels):
+    margins = 1.0 - labels * scores
+    return jnp.mean(relu(margins))
+
+
+def sparsity(h):
+    return jnp.mean(h == 0)
