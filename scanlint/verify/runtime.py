@@ -138,8 +138,8 @@ class Boundary(Watch):
 
 
 class Frame(Watch):
-    """A call, inside a boundary, of a function whose code changed (its own calls are what
-    vouch for it: a caller may drop what it returns)."""
+    """A call, inside a boundary, of a function whose code changed or of one made inside it (its
+    own calls are what vouch for it: a caller may drop what it returns)."""
 
     def __init__(self, label: str, seq: int, outer: Boundary, compared: bool) -> None:
         super().__init__()
@@ -344,14 +344,11 @@ class Session:
         if before is not None and after["digest"] != before["digest"]:
             found["changed"] = after["state"]
             found["opaque"] = found["opaque"] + after["opaque"]
-        if rng is not None:
+        if rng is not None:  # what it left to every later call (and subprocess)
             after_rng = random_state()
-            if after_rng[0] != rng[0]:  # how far it moved them matters: the state after
-                found["effects"] = [*found["effects"], ["random state", after_rng[0]]]
-            changed = sorted((key, after_rng[1].get(key)) for key in {*rng[1], *after_rng[1]}
-                             if rng[1].get(key) != after_rng[1].get(key))
-            if changed:  # left to every later call and subprocess
-                found["effects"] = [*found["effects"], ["environment variables set", changed]]
+            found["effects"] = [*found["effects"], *(
+                ["process state", name, changed_part(rng.get(name), after_rng[name])]
+                for name in sorted(after_rng) if after_rng[name] != rng.get(name))]
         return found
 
     def encode_inputs(self, args, kwargs, raw) -> dict:
@@ -546,15 +543,37 @@ def describe_chain(error: BaseException) -> str:
     return said
 
 
-def random_state() -> tuple[str, dict]:
-    """A digest of Python's and NumPy's global random generators, and the environment
-    variables."""
-    parts = [repr(random.getstate())]
+def changed_part(before, after):
+    """The value a call left; of a mapping (the environment), the keys it set or removed
+    (the session's own variables differ between the versions' runs)."""
+    if isinstance(before, dict) and isinstance(after, dict):
+        return sorted((key, after.get(key)) for key in {*before, *after}
+                      if before.get(key) != after.get(key))
+    return after
+
+
+def random_state() -> dict[str, object]:
+    """What a call can leave to the whole process: where the global random generators are
+    (how far it moved them matters), the environment variables, NumPy's print and error
+    options, jax's configuration, the working directory."""
+    state: dict[str, object] = {"random": hashlib.sha256(
+        repr(random.getstate()).encode()).hexdigest(), "environment": dict(os.environ)}
     numpy = sys.modules.get("numpy")
     if numpy is not None:
         kind, keys, pos, has_gauss, gauss = numpy.random.get_state()
-        parts.append(f"{kind}{keys.tobytes().hex()}{pos}{has_gauss}{gauss}")
-    return hashlib.sha256("".join(parts).encode()).hexdigest(), dict(os.environ)
+        state["numpy.random"] = hashlib.sha256(
+            f"{kind}{keys.tobytes().hex()}{pos}{has_gauss}{gauss}".encode()).hexdigest()
+        state["numpy options"] = repr((sorted(numpy.get_printoptions().items()),
+                                       sorted(numpy.geterr().items())))
+    jax = sys.modules.get("jax")
+    values = getattr(getattr(jax, "config", None), "values", None)
+    if isinstance(values, dict):
+        state["jax.config"] = repr(sorted((k, repr(v)) for k, v in values.items()))
+    try:
+        state["working directory"] = os.getcwd()
+    except OSError:  # removed under it
+        state["working directory"] = None
+    return state
 
 
 def holds_tracer(tree) -> bool:
@@ -646,7 +665,11 @@ def function_decorator(module: str):
 
     def named(qualname: str):
         session = SESSION
-        watched = session is not None and qualname in session.owners.get(module, ())
+        # A changed function, and the functions made inside it (a closure an `__init__`
+        # stores on self, a scan's step): their own calls show what they compute.
+        watched = session is not None and any(
+            qualname == owner or qualname.startswith(owner + ".<locals>.")
+            for owner in session.owners.get(module, ()))
 
         def decorate(function):
             @functools.wraps(function)
