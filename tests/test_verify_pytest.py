@@ -161,8 +161,8 @@ def test_rev_with_pytest_judges_each_function_on_the_tests_calls(two_commits):
     assert any("values differ" in d for d in
                labels["scaled [tests/test_sim.py::test_scaled]"]["details"])
     assert functions["unused"]["details"][0] == "no call reached its changed code"
-    assert functions["rollout"]["calls"] == [
-        "1 call reached its changed code (1 test or calls): 1 equal"]
+    assert functions["rollout"]["calls"] == [  # the test's call, and its scan step's
+        "2 calls reached its changed code (1 test or calls): 2 equal"]
     assert functions["rollout"]["ran"] == {"before": "19", "after": "19"}
     assert "int32[] (weak)" not in functions["damped"]["covers"]
     assert "static: 5" in functions["damped"]["covers"]

@@ -85,6 +85,8 @@ class Session:
             command = [sys.executable, "-m", "pytest", "-p", "scanlint.verify.session",
                        "-p", "no:cacheprovider", *pytest_args]
             self.timeout = options.pytest_timeout
+        # The same hashes (set order) in both versions' runs; the generators are seeded too.
+        env.setdefault("PYTHONHASHSEED", "0")
         self.process = start_process(command, root, env)
 
     def stop(self) -> None:

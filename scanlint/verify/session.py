@@ -42,6 +42,7 @@ def start(request: dict) -> runtime.Session:
                               request.get("options", {}))
     runtime.SESSION = session
     runtime.install_patches()
+    seed_global_generators()
     sources, errors = {}, []
     for module in request["modules"]:
         location = ModuleLocation(**module["location"])
@@ -61,6 +62,19 @@ def start(request: dict) -> runtime.Session:
     finder.install()
     STATE.update(request=request, finder=finder, errors=errors)
     return session
+
+
+def seed_global_generators() -> None:
+    """Python's and NumPy's global generators start where they start in the other version's
+    run (unseeded, each process would draw its own): how far a call moves them is compared."""
+    import random
+
+    random.seed(0)
+    try:
+        import numpy
+    except ImportError:  # a project without NumPy
+        return
+    numpy.random.seed(0)
 
 
 def compile_version(source: str, path: str, probes: list[Probe]):
