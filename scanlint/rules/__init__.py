@@ -146,12 +146,15 @@ FAMILIES = (
     ("SCN1xx", "parameter style: how a step gets its constants (captured or carried)"),
     ("SCN2xx", "loop bodies and traced functions JAX rejects, or runs otherwise than they "
                "read"),
-    ("SCN3xx", "loops under `jit`: Python loops that `jit` unrolls, one copy of the body per "
-               "trip, so tracing and compiling take time growing with the trip count. Rolled "
+    ("SCN3xx", "loops under `jit`, and recompiles: Python loops that `jit` unrolls, one copy "
+               "of the body per trip, so tracing and compiling take time growing with the trip "
+               "count. Rolled "
                "into `fori_loop` or `scan`, the fixture's five loops at 200 steps traced and "
                "compiled in 0.014x to 0.029x the time (3.62 s to 0.05 s for "
                "`x = jnp.tanh(w @ x) * 0.5 + x`, jax 0.10.2 on a loaded 2-core CPU); see "
-               "SCN301"),
+               "SCN301. And what makes JAX trace and compile again at every call or iteration "
+               "(SCN306-SCN309): a function, a loop body, a static argument made anew, a shape "
+               "that changes"),
     ("SCN9xx", "files scanlint could not read, parse or check"),
 )
 
