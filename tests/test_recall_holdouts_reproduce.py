@@ -45,6 +45,11 @@ HOLDOUTS = [
     HoldoutRules("holdout4", id_prefix="c", own_threads=True, noted=True, needs=("flax",)),
     HoldoutRules("holdout5", id_prefix="e", own_threads=True, noted=True, paired=False,
                  needs=("flax",)),
+    # Issue 32's two sets, in the shared recall format, each from threads no earlier set
+    # used: set A (tuned on) and set B (held out, measured at the end).
+    HoldoutRules("holdout6", github_only=True, noted=True, paired=False,
+                 needs=("flax", "optax")),
+    HoldoutRules("holdout7", paired=False, needs=("flax", "optax")),
 ]
 
 

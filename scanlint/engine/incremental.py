@@ -361,7 +361,10 @@ class _Edit:
         return len(self.old) + delta + 1
 
     def _untouched_findings(self) -> bool:
+        program = _program_codes(self.previous.settings, self.previous.path)
         for d in self.previous.diagnostics:
+            if d.code in program:
+                continue  # found again on the new text (`result`)
             lines = [d.start.line, d.end.line, d.noqa_line, *d.statement_lines]
             if d.fix is not None:
                 lines += [line for e in d.fix.edits for line in (e.start.line, e.end.line)]
@@ -378,8 +381,31 @@ class _Edit:
         reusable = replace(kept, lines=self.new, spans=spans)
         moved = [_moved(d, last, delta) for d in self.previous.diagnostics] if delta else \
             self.previous.diagnostics
-        return Checked(self.text, self.previous.path, self.previous.settings, moved, reusable,
+        return Checked(self.text, self.previous.path, self.previous.settings,
+                       _with_program_findings(moved, self.text, self.previous), reusable,
                        reused=True)
+
+
+def _program_codes(settings: Settings, path: str) -> frozenset[str]:
+    from scanlint.engine.check import active_rules
+
+    return frozenset(rule.CODE for rule in active_rules(settings, path) if rule.PROGRAM)
+
+
+def _with_program_findings(kept: list[Diagnostic], text: str,
+                           previous: Checked) -> list[Diagnostic]:
+    """The findings carried over, with those of the rules that follow values through the
+    whole file (`Rule.PROGRAM`) found again on the new text: an edit anywhere may change
+    them, and they cost an `ast` parse, not LibCST's."""
+    codes = _program_codes(previous.settings, previous.path)
+    if not codes:
+        return kept
+    from scanlint.engine.check import program_findings
+    from scanlint.prefilter.syntax import parse
+
+    found = [d for d in kept if d.code not in codes]
+    found += program_findings(text, parse(text), previous.path, previous.settings)
+    return sorted(found, key=Diagnostic.sort_key)
 
 
 class _Summary:

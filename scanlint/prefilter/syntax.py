@@ -19,7 +19,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from scanlint.prefilter.text import line_breaks, match_lines, may_contain_unrolled_loop
+from scanlint.prefilter.text import (line_breaks, match_lines, may_contain_traced_code,
+                                     may_contain_unrolled_loop)
 from scanlint.prefilter.words import any_word, first_starting_word, starting_words
 
 FAMILY = frozenset({"scan", "fori_loop", "while_loop", "map"})
@@ -219,6 +220,8 @@ def _names_imports_may_bind(text: str) -> set[str]:
 
 
 def text_may_hold_site(text: str) -> bool:
+    """Whether the text tests let ``text`` through to `ast` (a site, or what a PROGRAM
+    rule may report)."""
     return any(test(text) for test in TEXT_TESTS)
 
 
@@ -738,4 +741,4 @@ SITE_PREDICATES = (statement_may_hold_site, statement_may_hold_jit_loop)
 
 # Sound tests on the text alone, run before `ast`: a file for which none says yes cannot
 # hold a site. A rule with sites of another kind adds its own (and a SITE_PREDICATES entry).
-TEXT_TESTS = (may_call_family, may_apply_jit)
+TEXT_TESTS = (may_call_family, may_apply_jit, may_contain_traced_code)
