@@ -28,17 +28,21 @@ class Measured:
     warnings: list[str] = field(default_factory=list)
     seconds: float = 0.0  # the test run's wall time, the plugin included
     error: str | None = None
+    # loop bodies that returned a carry of other types than their input (jax raised)
+    carry_errors: list[dict] = field(default_factory=list)
 
 
-def measure(pytest_args: list[str], root: str, timeout: float) -> Measured:
-    """Run the tests once under the plugin; what it wrote, or why it wrote nothing."""
+def measure(pytest_args: list[str], root: str, timeout: float, bench: bool = False
+            ) -> Measured:
+    """Run the tests once under the plugin; what it wrote, or why it wrote nothing. With
+    ``bench`` (--bench-fixes) the plugin also times long scans at other unrolls."""
     import time
 
     root = os.path.abspath(root)
     with tempfile.TemporaryDirectory(prefix="scanlint-measure-") as folder:
         request_path = os.path.join(folder, "request.json")
         with open(request_path, "w", encoding="utf-8") as out:
-            json.dump({"root": root, "output": folder}, out)
+            json.dump({"root": root, "output": folder, "bench": bench}, out)
         env = subprocess_env([root])
         env["SCANLINT_MEASURE"] = request_path
         command = [sys.executable, "-m", "pytest", "-p", "scanlint.measure.plugin",
@@ -64,6 +68,7 @@ def merged(written: list[dict], root: str) -> Measured:
     measured = Measured(root)
     for part in written:
         measured.compiles += part["compiles"]
+        measured.carry_errors += part.get("carry_errors", [])
         measured.loops.update({key: tuple(span) for key, span in part["loops"].items()})
         measured.failed_tests += [t for t in part["failed_tests"]
                                   if t not in measured.failed_tests]
@@ -82,7 +87,7 @@ def load(path: str) -> Measured:
         return Measured(data["root"], data["compiles"],
                         {key: tuple(span) for key, span in data["loops"].items()},
                         data["failed_tests"], data["not_instrumented"], data["warnings"],
-                        data["seconds"])
+                        data["seconds"], carry_errors=data.get("carry_errors", []))
     except OSError as error:
         raise ValueError(f"{path}: {error.strerror}") from None
     except (ValueError, KeyError, TypeError, AttributeError):
@@ -93,6 +98,7 @@ def save(measured: Measured, path: str) -> None:
     """The raw measurements as JSON, for reading them again or by other tools."""
     data = {"root": measured.root, "seconds": measured.seconds, "warnings": measured.warnings,
             "failed_tests": measured.failed_tests, "not_instrumented": measured.not_instrumented,
-            "loops": measured.loops, "compiles": measured.compiles}
+            "loops": measured.loops, "compiles": measured.compiles,
+            "carry_errors": measured.carry_errors}
     with open(path, "w", encoding="utf-8") as out:
         json.dump(data, out, indent=1)
