@@ -24,6 +24,10 @@ from scanlint.core.diagnostic import Diagnostic, Position
 
 UNROLLED, RECOMPILED = "SCN304", "SCN305"
 GRADIENT_MEMORY, SCAN_UNROLL, CARRY_TYPE = "SCN310", "SCN311", "SCN312"
+EAGER_DISPATCH = "SCN313"
+# A transform called outside jit is reported when one call dispatches at least this many
+# operations one by one (and it is called at least --min-recompiles times in a test).
+MIN_EAGER_OPERATIONS = 20
 # A checkpointed body is suggested when it cuts the compiled gradient's temporary memory to
 # at most this share of what it was.
 MAX_CHECKPOINTED_SHARE = 0.5
@@ -464,3 +468,44 @@ def at_line(code: str, message: str, path: str, line: int, text: str) -> Diagnos
     start = len(row) - len(row.lstrip())
     return Diagnostic(code, message, path, Position(line, start), Position(line, len(row)),
                       noqa_line=line, statement_lines=(line, line))
+
+
+@dataclass(frozen=True)
+class EagerDispatch:
+    path: str
+    line: int
+    test: str
+    transform: str
+    calls: int
+    operations: int
+    seconds: float
+
+
+def is_test_file(path: str) -> bool:
+    name = os.path.basename(path)
+    return name.startswith("test_") or name.endswith("_test.py") or name == "conftest.py"
+
+
+def eager_dispatches(sites: list[dict], minimum: int = MIN_RECOMPILES) -> list[EagerDispatch]:
+    """Per calling line of the project (tests' own files left out: a test may well call a
+    transform eagerly), the test where a transform called outside `jit` dispatched the most
+    operations one by one, when it was called at least ``minimum`` times there and each call
+    dispatched at least MIN_EAGER_OPERATIONS."""
+    best: dict[tuple[str, int], EagerDispatch] = {}
+    for s in sites:
+        if (is_test_file(s["path"]) or s["calls"] < minimum
+                or s["operations"] < MIN_EAGER_OPERATIONS * s["calls"]):
+            continue
+        key = (s["path"], s["line"])
+        if key not in best or s["operations"] > best[key].operations:
+            best[key] = EagerDispatch(s["path"], s["line"], s["test"], s["transform"],
+                                      s["calls"], s["operations"], s["seconds"])
+    return list(best.values())
+
+
+def eager_message(e: EagerDispatch) -> str:
+    return (f"`{e.transform}` of a function called {e.calls} times outside `jit` here in "
+            f"{e.test}: {e.operations:,} operations dispatched one by one "
+            f"({e.operations / e.calls:,.0f} per call), {e.seconds:.2f} s; jit it once, outside "
+            f"the loop (`step = jax.jit(jax.{e.transform}(f))`), so that each call runs one "
+            f"compiled program")

@@ -10,6 +10,9 @@ record, and none changes what the tests compute: re-traces and compiles are of c
   traced jaxpr with only that parameter changed) and run on the tests' arguments;
 - `carry_type_errors`: jax's check that a loop body returns the carry's types, wrapped to
   record the loop, its line and what differed when it fails;
+- `EagerDispatch`: each operation jax runs one by one outside `jit` while a transform
+  (`vmap`, `grad`, `value_and_grad`, `jacfwd`/`jacrev`) is being called, counted and timed
+  for the project line that called the transformed function;
 - `CacheMissLog`: the explanations `jax_explain_cache_misses` logs, kept for the trace they
   explain instead of printed.
 """
@@ -294,23 +297,116 @@ def explain_cache_misses() -> CacheMissLog | None:
     return log
 
 
+NOT_REASONS = ("found differences at positions", "compare to tuple", "types now:",
+               "where weak_type", "weak_type=False means", "See https")
+
+
 def miss_reason(texts: list[str], path: str | None, line: int | None) -> str | None:
     """The explanation of the miss of the function defined at ``path:line`` (the last one
-    logged for it, jax explaining the outer trace after the inner ones), condensed: jax's
-    reason in a line."""
+    logged for it, jax explaining the outer trace after the inner ones), condensed to jax's
+    reason for the closest earlier key, in a line. jax words it by release: 0.10 and 0.12
+    `Tracing context doesn't match, e.g. due to config or context manager.` then
+    `* jax_default_matmul_precision differs: now float32 and before bfloat16`; 0.6
+    `* key with different tracing context, ...` then `[7]: now float32 and before bfloat16`
+    (and `* key with different input types:` for what 0.10 calls `different input types:`)."""
     chosen = None
     for text in texts:
         if path and f"{path}:{line}" in text:
             chosen = text
     if chosen is None:
         return None
-    lines = [row.strip() for row in chosen.splitlines()[1:] if row.strip()]
-    if any(row.startswith("never seen function") for row in lines):
+    rows = [row.strip() for row in chosen.splitlines()[1:] if row.strip()]
+    if any(row.startswith("never seen function") for row in rows):
         # said of a new function object, but also of each new value of a static argument
         # (jit binds those into a new function): what the arguments show says it better
         return None
-    reasons = [row for row in lines if row.startswith("*")]
-    head = next((row for row in lines if row.startswith(("different", "Tracing context"))), "")
-    if not reasons and not head:
-        return None
-    return "jax: " + " ".join([head.rstrip(":"), *reasons]).strip()
+    kept: list[str] = []
+    for row in rows[2:]:  # after "for f defined at ..." and "all previously seen ..."
+        row = row.split("https://")[0].lstrip("* ").strip()
+        if row.startswith("key with "):
+            if kept:
+                break  # a second closest key: the first says enough
+            row = row[len("key with "):]
+        if row and not row.startswith(NOT_REASONS):
+            kept.append(row.rstrip(":."))
+    return "jax: " + "; ".join(kept) if kept else None
+
+
+# The frames of jax's transforms: a call of the function they return runs in one of these.
+TRANSFORM_FRAMES = {"vmap_f": "vmap", "grad_f": "grad", "grad_f_aux": "grad",
+                    "value_and_grad_f": "value_and_grad", "jacfun": "jacobian"}
+
+
+class EagerDispatch:
+    """Operations dispatched one by one (outside `jit`) under a transform. Per (test, call
+    site): the operations, the calls of the transformed function (a new call when the
+    transform's frame is a new one), their seconds, and the transform."""
+
+    def __init__(self, is_project, test) -> None:
+        self.is_project = is_project
+        self.test = test  # () -> the running test's id
+        self.sites: dict[tuple, dict] = {}
+        self.last_frame: dict[tuple, object] = {}
+
+    def site(self, frame):
+        """The outermost transform whose call this operation runs in, its frame, and the
+        project line that called it; None outside any."""
+        found = None
+        while frame is not None:
+            code = frame.f_code
+            name = TRANSFORM_FRAMES.get(code.co_name)
+            if name is not None and "jax" in code.co_filename:
+                caller = frame.f_back
+                while caller is not None and not self.is_project(caller.f_code.co_filename):
+                    caller = caller.f_back
+                found = (name, frame, caller) if caller is not None else None
+            frame = frame.f_back
+        if found is None:
+            return None
+        name, outer, caller = found
+        return name, outer, (caller.f_code.co_filename, caller.f_lineno)
+
+    def dispatched(self, frame, seconds: float) -> None:
+        found = self.site(frame)
+        if found is None:
+            return
+        transform, outer, (path, line) = found
+        key = (self.test(), path, line)
+        entry = self.sites.setdefault(key, {"test": key[0], "path": path, "line": line,
+                                            "transform": transform, "operations": 0,
+                                            "calls": 0, "seconds": 0.0})
+        entry["operations"] += 1
+        entry["seconds"] += seconds
+        if self.last_frame.get(key) is not outer:
+            self.last_frame[key] = outer
+            entry["calls"] += 1
+
+    def forget_frames(self) -> None:
+        self.last_frame.clear()
+
+
+def wrap_eager_operations(dispatch: EagerDispatch) -> bool:
+    """jax's `EvalTrace.process_primitive` (every operation run outside `jit`: each
+    primitive's implementation was bound at import, so `dispatch.apply_primitive` itself
+    cannot be wrapped) wrapped to time and attribute it. False where there is none."""
+    import sys
+
+    from jax._src import core
+
+    trace = getattr(core, "EvalTrace", None)
+    process = getattr(trace, "process_primitive", None)
+    if process is None:
+        return False
+
+    def measured_process(self, primitive, *rest, **named):
+        started = time.perf_counter()
+        try:
+            return process(self, primitive, *rest, **named)
+        finally:
+            try:
+                dispatch.dispatched(sys._getframe(1), time.perf_counter() - started)
+            except Exception:
+                pass
+
+    trace.process_primitive = measured_process
+    return True

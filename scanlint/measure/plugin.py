@@ -68,6 +68,7 @@ class Measurements:
         self.carry_errors: list[dict] = []
         self.misses: jax_probes.CacheMissLog | None = None
         self.probing = False  # the plugin's own traces and compiles: not the tests'
+        self.eager = jax_probes.EagerDispatch(self.is_project, lambda: self.test)
 
     # -- which frames are the project's -----------------------------------------------------
     def is_project(self, path: str) -> bool:
@@ -312,6 +313,7 @@ class Measurements:
                 "not_instrumented": self.finder.failed,
                 "compiles": [c for c in self.compiles if c["compiled"] or c["lines"]],
                 "carry_errors": self.carry_errors,
+                "eager": list(self.eager.sites.values()),
                 "loops": {k: list(v) for k, v in self.finder.spans.items()}}
         path = os.path.join(self.output, f"measure-{os.getpid()}.json")
         with open(path, "w", encoding="utf-8") as out:
@@ -412,6 +414,9 @@ def install(book: Measurements) -> None:
         book.problem("this jax has no carry type check to wrap: carry type changes are not "
                      "measured")
     book.misses = jax_probes.explain_cache_misses()
+    if not jax_probes.wrap_eager_operations(book.eager):
+        book.problem("this jax has no eager evaluation to wrap: operations dispatched one by "
+                     "one under a transform are not measured")
 
 
 def wrap_jit_trace(book: Measurements, pjit) -> None:
@@ -462,6 +467,8 @@ pytest_runtest_logstart, pytest_runtest_logfinish = test_following_hooks(lambda:
 def pytest_runtest_logreport(report):
     if BOOK is not None and report.failed and report.nodeid not in BOOK.failed_tests:
         BOOK.failed_tests.append(report.nodeid)
+    if BOOK is not None and report.when == "teardown":
+        BOOK.eager.forget_frames()  # the frames it compares calls by, kept until then
 
 
 def pytest_sessionfinish(session, exitstatus):

@@ -30,6 +30,8 @@ class Measured:
     error: str | None = None
     # loop bodies that returned a carry of other types than their input (jax raised)
     carry_errors: list[dict] = field(default_factory=list)
+    # operations dispatched one by one under a transform, per test and calling line
+    eager: list[dict] = field(default_factory=list)
 
 
 def measure(pytest_args: list[str], root: str, timeout: float, bench: bool = False
@@ -69,6 +71,7 @@ def merged(written: list[dict], root: str) -> Measured:
     for part in written:
         measured.compiles += part["compiles"]
         measured.carry_errors += part.get("carry_errors", [])
+        measured.eager += part.get("eager", [])
         measured.loops.update({key: tuple(span) for key, span in part["loops"].items()})
         measured.failed_tests += [t for t in part["failed_tests"]
                                   if t not in measured.failed_tests]
@@ -87,7 +90,8 @@ def load(path: str) -> Measured:
         return Measured(data["root"], data["compiles"],
                         {key: tuple(span) for key, span in data["loops"].items()},
                         data["failed_tests"], data["not_instrumented"], data["warnings"],
-                        data["seconds"], carry_errors=data.get("carry_errors", []))
+                        data["seconds"], carry_errors=data.get("carry_errors", []),
+                        eager=data.get("eager", []))
     except OSError as error:
         raise ValueError(f"{path}: {error.strerror}") from None
     except (ValueError, KeyError, TypeError, AttributeError):
@@ -99,6 +103,6 @@ def save(measured: Measured, path: str) -> None:
     data = {"root": measured.root, "seconds": measured.seconds, "warnings": measured.warnings,
             "failed_tests": measured.failed_tests, "not_instrumented": measured.not_instrumented,
             "loops": measured.loops, "compiles": measured.compiles,
-            "carry_errors": measured.carry_errors}
+            "carry_errors": measured.carry_errors, "eager": measured.eager}
     with open(path, "w", encoding="utf-8") as out:
         json.dump(data, out, indent=1)
