@@ -99,7 +99,7 @@ def write_measurements(measured: Measured, path: str) -> None:
 def measured_diagnostics(measured: Measured, paths: list[str], settings, min_recompiles: int,
                          min_equations: int = findings.MIN_EQUATIONS
                          ) -> tuple[list[Diagnostic], dict[str, str]]:
-    """SCN304, SCN305 and SCN310-SCN313 from the run, and the static SCN3xx findings of
+    """SCN304, SCN305 and SCN310-SCN314 from the run, and the static SCN3xx findings of
     ``paths`` with the run's figures; the texts they are reported against."""
     from scanlint.engine.check import is_selected
 
@@ -128,6 +128,9 @@ def measured_diagnostics(measured: Measured, paths: list[str], settings, min_rec
     for e in findings.eager_dispatches(measured.eager, min_recompiles):
         out.append(measured_at(findings.EAGER_DISPATCH, findings.eager_message(e), e.path,
                                e.line, sources))
+    for r in findings.reversed_whiles(measured.reverse_errors):
+        out.append(measured_at(findings.REVERSED_WHILE, findings.reversed_while_message(
+            r, line_of(sources, r.path, r.line)), r.path, r.line, sources))
     for c in findings.carry_type_changes(measured.carry_errors):
         line_text = line_of(sources, c.path, c.line)
         out.append(measured_at(findings.CARRY_TYPE, findings.carry_type_message(c, line_text),

@@ -24,7 +24,7 @@ from scanlint.core.diagnostic import Diagnostic, Position
 
 UNROLLED, RECOMPILED = "SCN304", "SCN305"
 GRADIENT_MEMORY, SCAN_UNROLL, CARRY_TYPE = "SCN310", "SCN311", "SCN312"
-EAGER_DISPATCH = "SCN313"
+EAGER_DISPATCH, REVERSED_WHILE = "SCN313", "SCN314"
 # A transform called outside jit is reported when one call dispatches at least this many
 # operations one by one (and it is called at least --min-recompiles times in a test).
 MIN_EAGER_OPERATIONS = 20
@@ -509,3 +509,42 @@ def eager_message(e: EagerDispatch) -> str:
             f"({e.operations / e.calls:,.0f} per call), {e.seconds:.2f} s; jit it once, outside "
             f"the loop (`step = jax.jit(jax.{e.transform}(f))`), so that each call runs one "
             f"compiled program")
+
+
+@dataclass(frozen=True)
+class ReversedWhile:
+    path: str
+    line: int
+    test: str
+    grad_site: tuple | None  # the project line that asked for the gradient
+    count: int
+
+
+def reversed_whiles(errors: list[dict]) -> list[ReversedWhile]:
+    """One per loop line: reverse-mode differentiation reached a loop with no fixed trip
+    count there."""
+    found: dict[tuple[str, int], ReversedWhile] = {}
+    for e in errors:
+        key = (e["path"], e["line"])
+        old = found.get(key)
+        site = tuple(e["grad_site"]) if e.get("grad_site") else None
+        found[key] = ReversedWhile(e["path"], e["line"], old.test if old else e["test"],
+                                   old.grad_site if old else site,
+                                   (old.count if old else 0) + 1)
+    return list(found.values())
+
+
+def reversed_while_message(r: ReversedWhile, line_text: str = "") -> str:
+    if "fori_loop" in line_text:
+        loop = "`fori_loop`, run as a `while_loop`,"
+    else:
+        loop = "`while_loop`" if "while_loop" in line_text else "loop (a `while_loop`)"
+    asked = (f" (the gradient taken at {os.path.basename(r.grad_site[0])}:{r.grad_site[1]})"
+             if r.grad_site and (r.grad_site[0], r.grad_site[1]) != (r.path, r.line) else "")
+    times = f", {r.count} times in the run" if r.count > 1 else ""
+    return (f"reverse-mode differentiation reached this {loop} in {r.test}"
+            f"{asked}{times}: its trip count is not known when traced (a `while_loop`, or "
+            f"`fori_loop` bounds that are traced values), and jax cannot differentiate it in "
+            f"reverse; make the bounds static (`static_argnums`, Python ints) so that it runs "
+            f"as a `scan`, run a fixed number of steps with `lax.scan` and mask the rest, or "
+            f"use forward mode (`jax.jacfwd`)")

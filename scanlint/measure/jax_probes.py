@@ -410,3 +410,32 @@ def wrap_eager_operations(dispatch: EagerDispatch) -> bool:
 
     trace.process_primitive = measured_process
     return True
+
+
+def wrap_while_transpose(record) -> bool:
+    """jax's transpose rule of `while_loop` (it only raises: reverse mode cannot run a loop
+    whose trip count is not known, a `while_loop` or a `fori_loop` with traced bounds)
+    wrapped: ``record(traceback)`` gets the loop equation's traceback (jax's backward pass
+    sets it as the current source info while it runs the rule), then the error is raised as
+    it was. False where this jax has no such rule."""
+    from jax._src import source_info_util
+    from jax._src.interpreters import ad
+    from jax._src.lax.control_flow import loops
+
+    primitive = getattr(loops, "while_p", None)
+    rule = ad.primitive_transposes.get(primitive) if primitive is not None else None
+    if rule is None:
+        return False
+
+    def measured_rule(*args, **kwargs):
+        try:
+            return rule(*args, **kwargs)
+        except ValueError:
+            try:
+                record(source_info_util.current().traceback)
+            except Exception:
+                pass
+            raise
+
+    ad.primitive_transposes[primitive] = measured_rule
+    return True

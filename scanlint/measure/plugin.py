@@ -66,6 +66,7 @@ class Measurements:
         self.bench = bool(request.get("bench"))
         self.min_residual_bytes = int(request.get("min_residual_bytes", MIN_RESIDUAL_BYTES))
         self.carry_errors: list[dict] = []
+        self.reverse_errors: list[dict] = []
         self.misses: jax_probes.CacheMissLog | None = None
         self.probing = False  # the plugin's own traces and compiles: not the tests'
         self.eager = jax_probes.EagerDispatch(self.is_project, lambda: self.test)
@@ -222,6 +223,15 @@ class Measurements:
         if timed:
             record["unrolls"] = timed
 
+    def reversed_while(self, traceback) -> None:
+        """Reverse mode met a `while_loop` (jax raises next): the loop's line, from the
+        equation's traceback, and the line that asked for the gradient."""
+        frames = self.frames(traceback)
+        if not frames:
+            return
+        self.reverse_errors.append({"test": self.test, "path": frames[-1][0],
+                                    "line": frames[-1][1], "grad_site": self.call_site()})
+
     def carry_changed(self, name: str, text: str) -> None:
         """A loop body returned a carry of other types than its input (jax raises next)."""
         import jax
@@ -313,6 +323,7 @@ class Measurements:
                 "not_instrumented": self.finder.failed,
                 "compiles": [c for c in self.compiles if c["compiled"] or c["lines"]],
                 "carry_errors": self.carry_errors,
+                "reverse_errors": self.reverse_errors,
                 "eager": list(self.eager.sites.values()),
                 "loops": {k: list(v) for k, v in self.finder.spans.items()}}
         path = os.path.join(self.output, f"measure-{os.getpid()}.json")
@@ -414,6 +425,9 @@ def install(book: Measurements) -> None:
         book.problem("this jax has no carry type check to wrap: carry type changes are not "
                      "measured")
     book.misses = jax_probes.explain_cache_misses()
+    if not jax_probes.wrap_while_transpose(book.reversed_while):
+        book.problem("this jax has no while_loop transpose rule to wrap: gradients through "
+                     "dynamic loops are not measured")
     if not jax_probes.wrap_eager_operations(book.eager):
         book.problem("this jax has no eager evaluation to wrap: operations dispatched one by "
                      "one under a transform are not measured")

@@ -30,6 +30,8 @@ class Measured:
     error: str | None = None
     # loop bodies that returned a carry of other types than their input (jax raised)
     carry_errors: list[dict] = field(default_factory=list)
+    # while loops (and fori_loops with traced bounds) reverse mode met (jax raised)
+    reverse_errors: list[dict] = field(default_factory=list)
     # operations dispatched one by one under a transform, per test and calling line
     eager: list[dict] = field(default_factory=list)
 
@@ -72,6 +74,7 @@ def merged(written: list[dict], root: str) -> Measured:
         measured.compiles += part["compiles"]
         measured.carry_errors += part.get("carry_errors", [])
         measured.eager += part.get("eager", [])
+        measured.reverse_errors += part.get("reverse_errors", [])
         measured.loops.update({key: tuple(span) for key, span in part["loops"].items()})
         measured.failed_tests += [t for t in part["failed_tests"]
                                   if t not in measured.failed_tests]
@@ -91,7 +94,8 @@ def load(path: str) -> Measured:
                         {key: tuple(span) for key, span in data["loops"].items()},
                         data["failed_tests"], data["not_instrumented"], data["warnings"],
                         data["seconds"], carry_errors=data.get("carry_errors", []),
-                        eager=data.get("eager", []))
+                        eager=data.get("eager", []),
+                        reverse_errors=data.get("reverse_errors", []))
     except OSError as error:
         raise ValueError(f"{path}: {error.strerror}") from None
     except (ValueError, KeyError, TypeError, AttributeError):
@@ -103,6 +107,7 @@ def save(measured: Measured, path: str) -> None:
     data = {"root": measured.root, "seconds": measured.seconds, "warnings": measured.warnings,
             "failed_tests": measured.failed_tests, "not_instrumented": measured.not_instrumented,
             "loops": measured.loops, "compiles": measured.compiles,
-            "carry_errors": measured.carry_errors, "eager": measured.eager}
+            "carry_errors": measured.carry_errors, "eager": measured.eager,
+            "reverse_errors": measured.reverse_errors}
     with open(path, "w", encoding="utf-8") as out:
         json.dump(data, out, indent=1)

@@ -45,3 +45,11 @@ def test_signature():
     for f in (signature.signature, signature.signature_unrolled):
         s1, s2 = jax.jit(f)(path)
         assert s2.shape == (3, 3)
+
+
+def test_rollout_gradients():
+    from probes_pkg import rollout
+
+    with pytest.raises(ValueError, match="Reverse-mode differentiation"):
+        jax.grad(rollout.loss)(jnp.ones(3), 5)
+    assert jax.grad(rollout.loss)(jnp.ones(3), 5, rollout.rollout_static).shape == (3,)
