@@ -284,7 +284,7 @@ def test_unroll_gains_need_a_quarter_faster():
     from scanlint.measure import findings
 
     def compiled(seconds):
-        return {"test": "t", "function": {"name": "f"},
+        return {"test": "t", "function": {"name": "f"}, "compiled": True,
                 "unrolls": [{"path": "p.py", "line": 3, "length": 4096, "body": 9,
                              "seconds": seconds}]}
 
@@ -292,6 +292,8 @@ def test_unroll_gains_need_a_quarter_faster():
     assert findings.unroll_message(gain).endswith("pass `unroll=4`")
     assert "2.0x faster at `unroll=4`" in findings.unroll_message(gain)
     assert findings.unroll_gains([compiled({"1": 1.0, "4": 0.9, "8": 0.85})]) == []
+    traced_only = {**compiled({"1": 2.0, "4": 1.0}), "compiled": False}  # make_jaxpr's trace
+    assert findings.unroll_gains([traced_only]) == []
 
 
 def test_cache_miss_explanations_are_condensed_as_each_release_words_them():

@@ -281,11 +281,13 @@ class GradientMemory:
 
 def gradient_memory(compiles: list[dict]) -> list[GradientMemory]:
     """Per scan line, the compile whose gradient kept the most, where checkpointing the body
-    measured a saving of at least half the temporary memory."""
+    measured a saving of at least half the temporary memory (functions the tests compiled,
+    not those they only traced)."""
     best: dict[tuple[str, int], GradientMemory] = {}
     for c in compiles:
         temp, checkpointed = c.get("temp_bytes"), c.get("temp_bytes_checkpointed")
-        if not temp or checkpointed is None or checkpointed > temp * MAX_CHECKPOINTED_SHARE:
+        if not c["compiled"] or not temp or checkpointed is None \
+                or checkpointed > temp * MAX_CHECKPOINTED_SHARE:
             continue
         for r in c.get("residuals", ()):
             key = (r["path"], r["line"])
@@ -327,9 +329,11 @@ class UnrollGain:
 
 def unroll_gains(compiles: list[dict]) -> list[UnrollGain]:
     """--bench-fixes: per scan line, the timed call whose best unroll gained the most, where
-    that is at least MIN_UNROLL_SPEEDUP."""
+    that is at least MIN_UNROLL_SPEEDUP (in a function the tests compiled and ran)."""
     best: dict[tuple[str, int], tuple[float, UnrollGain]] = {}
     for c in compiles:
+        if not c["compiled"]:  # only traced (make_jaxpr, eval_shape): the tests never ran it
+            continue
         for u in c.get("unrolls", ()):
             seconds = {int(k): v for k, v in u["seconds"].items()}
             base, k = seconds.get(1), fastest(seconds)
