@@ -22,8 +22,7 @@ class KeyReusedAcrossIterations(Rule):
 
     A key split at every iteration (`key, sub = jax.random.split(key)`), folded with the
     iteration (`fold_in(key, step)`), or seeded from the loop's variable is new at every
-    iteration and is not reported; nor is a constant seed under `if key is None:` for a
-    parameter `key` (a default the caller can replace by passing a key).
+    iteration and is not reported.
 
     ## Why is this bad?
     The same key gives the same numbers: every batch gets the same augmentation, every
@@ -73,11 +72,6 @@ class KeyReusedAcrossIterations(Rule):
         # A fixed key used once, before a loop that does not draw.
         _JNP + "key = jax.random.PRNGKey(0)\nx = jax.random.normal(key, (3,))\n"
         "draws = []\nfor i in range(2):\n    draws.append(x * i)\n",
-        # A constant seed only as the default of a key parameter the caller may pass.
-        _JNP + "def start(x, key=None):\n    if key is None:\n"
-        "        key = jax.random.PRNGKey(123)\n"
-        "    return x + jax.random.normal(key, x.shape)\n"
-        "draws = [start(jnp.zeros(3)) for _ in range(2)]\n",
     ]
 
     INVALID = [

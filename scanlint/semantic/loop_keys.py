@@ -102,8 +102,7 @@ def _seeded(program: Program, site: CallSite, loops: list, found: dict) -> None:
                 "iteration", draw, loop))
         return
     function = site.scope.function
-    if function is None or not isinstance(where, ast.Assign) or \
-            _default_for_none(function.node, where):
+    if function is None or not isinstance(where, ast.Assign):
         return
     from scanlint.semantic.recompiles import called_in_loop
 
@@ -118,28 +117,6 @@ def _seeded(program: Program, site: CallSite, loops: list, found: dict) -> None:
             site.node, program.source(site.node),
             f"made from a constant seed at every call of `{function.name}`, which the file "
             f"calls in a loop (line {call.node.lineno})", draw, loop))
-
-
-def _default_for_none(function: ast.AST, statement: ast.Assign) -> bool:
-    """``key = PRNGKey(0)`` directly under ``if key is None:``, ``key`` a parameter of
-    ``function``: a default seed the caller can replace by passing a key (kfac_jax's
-    `psd_matrix_norm`: a fixed start vector for an eigensolver), not a key the function
-    draws anew each call."""
-    if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        return False
-    args = function.args
-    params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
-    targets = {t.id for t in statement.targets if isinstance(t, ast.Name)} & params
-    for node in ast.walk(function):
-        test = getattr(node, "test", None)
-        if isinstance(node, ast.If) and statement in node.body and \
-                isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) and \
-                test.left.id in targets and len(test.ops) == 1 and \
-                isinstance(test.ops[0], ast.Is) and \
-                isinstance(test.comparators[0], ast.Constant) and \
-                test.comparators[0].value is None:
-            return True
-    return False
 
 
 def _drawn_in(program: Program, site: CallSite, region: ast.AST) -> str | None:
