@@ -83,7 +83,8 @@ def test_cases_are_distinct_sourced_and_not_from_the_earlier_sets(rules):
         assert key(program.source) not in used, program.id
         assert program.rules, program.id
         assert program.note or not rules.noted or not program.is_mistake, program.id
-        if program.pair is not None and rules.pair_thread:  # a look-alike's thread is its mistake's
+        # a look-alike's thread is its mistake's
+        if program.pair is not None and rules.pair_thread:
             assert thread(by_id[program.pair].source) == thread(program.source), program.id
     if rules.paired:
         assert {p.pair for p in programs if not p.is_mistake} == {p.id for p in mistakes}
