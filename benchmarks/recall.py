@@ -114,7 +114,7 @@ def check_under_jax(programs: list[Program]) -> list[str]:
     """Run every program in one JAX process; those that do not behave as stated."""
     from jax_runner import run_snippets
 
-    outcomes = run_snippets([{"id": p.id, "code": p.code, "symptom": p.symptom}
+    outcomes = run_snippets([{"id": p.id, "code": p.runnable, "symptom": p.symptom}
                              for p in programs])
     return [f"{p.id}: {p.kind} gave {outcomes[p.id]}" for p in programs
             if not behaves_as_stated(p, outcomes[p.id])]

@@ -10,10 +10,13 @@ from dataclasses import dataclass
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "recall")
 # The sets, in the order they were written.
-CASE_SETS = ("recall", "holdout", "holdout2", "holdout3", "holdout4", "holdout5")
+CASE_SETS = ("recall", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6",
+             "holdout7")
 KINDS = ("mistake", "lookalike")
 REQUIRED = ("case", "source", "kind", "rules", "jax")
-KNOWN = (*REQUIRED, "pair", "visible", "note")
+# `expect` and `mistake`: the shared recall format's own lines (../shared/recall/README.md),
+# which the sets written for issue 32 start with.
+KNOWN = (*REQUIRED, "pair", "visible", "note", "expect", "mistake")
 
 
 class CaseError(ValueError):
@@ -34,9 +37,18 @@ class Program:
     visible: bool = True
     note: str = ""
 
+    shared: bool = False  # in the shared recall format: `main()` shows the mistake
+
     @property
     def is_mistake(self) -> bool:
         return self.kind == "mistake"
+
+    @property
+    def runnable(self) -> str:
+        """The program as JAX runs it: a case in the shared format (`# expect:` first, a
+        zero-argument `main()` run under `if __name__ == "__main__"`) has `main()` called,
+        its value bound to `RESULT` (what its symptom reads)."""
+        return self.code + "\nRESULT = main()\n" if self.shared else self.code
 
 
 def header(text: str) -> dict[str, str]:
@@ -76,7 +88,8 @@ def load_program(path: str) -> Program:
         rules=tuple(code.strip() for code in fields["rules"].split(",")),
         raises=what if how == "raises" else None, symptom=what if how == "symptom" else None,
         code=code, path=path, pair=fields.get("pair"),
-        visible=fields.get("visible", "yes") != "no", note=fields.get("note", ""))
+        visible=fields.get("visible", "yes") != "no", note=fields.get("note", ""),
+        shared="expect" in fields)
 
 
 # `jax[REQUIREMENT]: ...` states what JAX does where the installed releases meet REQUIREMENT

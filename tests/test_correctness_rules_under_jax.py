@@ -26,7 +26,8 @@ def outcomes():
 
 
 def test_every_predicting_rule_is_covered():
-    assert {rule.CODE for rule in PREDICTING} == {"SCN201", "SCN202", "SCN203", "SCN208"}
+    assert {rule.CODE for rule in PREDICTING} == {"SCN201", "SCN202", "SCN203", "SCN208", "SCN210",
+                                                  "SCN211", "SCN212"}
 
 
 @pytest.mark.parametrize("rule,index,case", INVALID,
@@ -55,11 +56,14 @@ def test_valid_cases_run(outcomes, rule, index, code):
     assert rule.JAX_ERROR not in outcome["message"]
 
 
-# SCN209 says every step of the loop draws the same numbers: each of its cases stores the draws
-# of every step in `draws` (one row per step).
-REUSED = rule_by_code("SCN209")
-KEY_CASES = [(f"invalid-{i}", case.code, True) for i, case in enumerate(REUSED.INVALID)] + [
-    (f"valid-{i}", code, False) for i, code in enumerate(REUSED.VALID)]
+# SCN209 says every step of the loop draws the same numbers, SCN213 every iteration of a
+# Python loop: each of their cases stores the draws of every step in `draws` (one row per
+# step).
+KEY_CASES = [(f"{code}-invalid-{i}", case.code, True)
+             for code in ("SCN209", "SCN213")
+             for i, case in enumerate(rule_by_code(code).INVALID)] + [
+    (f"{code}-valid-{i}", case, False)
+    for code in ("SCN209", "SCN213") for i, case in enumerate(rule_by_code(code).VALID)]
 
 
 @pytest.fixture(scope="module")

@@ -187,6 +187,9 @@ def test_recompiles_through_the_command_line(tmp_path):
         assert row["code"] == "SCN305"
         assert f"compiled {case['compiles']} times in {case['test']}" in row["message"], row
         assert case["differed"] in row["message"], row
+        if "called_at" in case:
+            assert f"; called at {case['called_at']}" in row["message"], row
+    assert not set(spec["quiet"]["lines"]) & {r["location"]["row"] for r in rows}
     for test in spec["quiet"]["failed"]:
         assert test in result.stderr
     saved = json.loads(raw.read_text(encoding="utf-8"))
@@ -205,3 +208,119 @@ def test_a_run_that_cannot_start_is_a_clear_error(tmp_path):
     assert result.returncode == 2
     assert result.stderr.startswith("scanlint: error: the test run did not finish")
     assert "Traceback" not in result.stderr
+
+
+@pytest.fixture(scope="module")
+def probes(tmp_path_factory):
+    """The probes project measured with --bench-fixes's plugin side (long scans timed at
+    other unrolls), and its diagnostics."""
+    from scanlint.core.settings import Settings
+    from scanlint.measure.run import measure
+
+    copy = tmp_path_factory.mktemp("measure") / "probes"
+    shutil.copytree(PROJECTS / "probes", copy)
+    old = {k: os.environ.get(k) for k in CPU}
+    os.environ.update(CPU)
+    try:
+        measured = measure(["-q"], str(copy), timeout=600, bench=True)
+    finally:
+        for key, value in old.items():
+            os.environ.pop(key) if value is None else os.environ.__setitem__(key, value)
+    assert measured.error is None and measured.warnings == [] and not measured.failed_tests
+    return copy, measured, diagnose(copy, measured, Settings())
+
+
+def test_what_only_a_run_shows_is_found(probes):
+    copy, _, (diagnostics, _) = probes
+    found = {(os.path.relpath(d.path, copy), d.start.line): d for d in diagnostics}
+    for case in expected("probes")["finding"]:
+        d = found.get((case["path"], case["line"]))
+        assert d is not None and d.code == case["code"], (case, sorted(found))
+        assert case["says"] in d.message and f" {case['test']}" in d.message, d.message
+
+
+def test_the_gradient_memory_finding_gives_both_measured_sizes(probes):
+    _, measured, (diagnostics, _) = probes
+    [d] = [d for d in diagnostics if d.code == "SCN310"]
+    assert re.search(r"keeps \d+\.\d MB of per-step values for its reverse pass \(16 steps; the "
+                     r"largest f32\[16,32,1024\]\) in `stack_loss`, .*; with its body under "
+                     r"`jax.checkpoint` the compiled gradient's temporary memory was "
+                     r"[\d.]+ [KM]B instead of [\d.]+ MB \(\d+x less\)", d.message), d.message
+    [record] = [c for c in measured.compiles if c.get("residuals")]
+    assert record["temp_bytes_checkpointed"] * 2 <= record["temp_bytes"]
+
+
+def test_look_alikes_are_not_reported(probes):
+    copy, _, (diagnostics, _) = probes
+    spec = expected("probes")
+    for path, lines in spec["quiet"].items():
+        assert not [d for d in diagnostics if os.path.relpath(d.path, copy) == path
+                    and d.start.line in lines], path
+    codes = sorted((d.code, os.path.relpath(d.path, copy), d.start.line) for d in diagnostics)
+    wanted = sorted((c["code"], c["path"], c["line"]) for c in spec["finding"])
+    assert [c for c in codes if c[0] != "SCN311"] == wanted
+
+
+def test_a_long_scan_is_timed_at_other_unrolls(probes):
+    from scanlint.measure import findings
+
+    copy, measured, (diagnostics, _) = probes
+    spec = expected("probes")["unroll"]
+    timed = {(os.path.relpath(u["path"], copy), u["line"]): u
+             for c in measured.compiles for u in c.get("unrolls", ())}
+    assert sorted(timed) == [(spec["path"], spec["timed"])]
+    seconds = {int(k): v for k, v in timed[(spec["path"], spec["timed"])]["seconds"].items()}
+    assert sorted(seconds) == [1, 2, 4, 8, 16] and all(v > 0 for v in seconds.values())
+    best = findings.fastest(seconds)
+    reported = [d for d in diagnostics if d.code == "SCN311"]
+    if seconds[1] >= seconds[best] * findings.MIN_UNROLL_SPEEDUP:
+        [d] = reported
+        assert d.start.line == spec["timed"] and f"pass `unroll={best}`" in d.message
+    else:
+        assert reported == []
+
+
+def test_unroll_gains_need_a_quarter_faster():
+    from scanlint.measure import findings
+
+    def compiled(seconds):
+        return {"test": "t", "function": {"name": "f"}, "compiled": True,
+                "unrolls": [{"path": "p.py", "line": 3, "length": 4096, "body": 9,
+                             "seconds": seconds}]}
+
+    [gain] = findings.unroll_gains([compiled({"1": 2.0, "2": 1.7, "4": 1.0, "8": 1.2})])
+    assert findings.unroll_message(gain).endswith("pass `unroll=4`")
+    assert "2.0x faster at `unroll=4`" in findings.unroll_message(gain)
+    assert findings.unroll_gains([compiled({"1": 1.0, "4": 0.9, "8": 0.85})]) == []
+    traced_only = {**compiled({"1": 2.0, "4": 1.0}), "compiled": False}  # make_jaxpr's trace
+    assert findings.unroll_gains([traced_only]) == []
+
+
+def test_cache_miss_explanations_are_condensed_as_each_release_words_them():
+    from scanlint.measure.jax_probes import miss_reason
+
+    new = ("TRACING CACHE MISS at m.py:9:8 (<module>):\n  for product defined at m.py:3\n"
+           "  all previously seen cache keys differ. For the closest previous key:\n"
+           "  Tracing context doesn't match, e.g. due to config or context manager.\n"
+           "  * jax_default_matmul_precision differs: now tensorfloat32 and before bfloat16")
+    old = ("TRACING CACHE MISS at m.py:9 (<module>) costing 1.274 ms because:\n"
+           "  for product defined at m.py:3\n"
+           "  all previously seen cache keys are different. Several previous keys are closest:\n"
+           "  * key with different input types:\n      types now: x: f32[]\n"
+           "      * at x, now f32[]{weak_type=True} and before f32[]{weak_type=False}\n"
+           "  where weak_type=True often means a Python builtin numeric value, and \n"
+           "  * key with different tracing context, e.g. due to config or context manager.")
+    weak = ("TRACING CACHE MISS at m.py:9:8 (<module>):\n  for f defined at m.py:3\n"
+            "  all previously seen cache keys differ. For the closest previous key:\n"
+            "  different input types:\n  * at x, now f32[]{weak_type=True} and before "
+            "f32[]{weak_type=False}https://docs.jax.dev/en/latest/type_promotion.html")
+    assert miss_reason([new], "m.py", 3) == (
+        "jax: Tracing context doesn't match, e.g. due to config or context manager; "
+        "jax_default_matmul_precision differs: now tensorfloat32 and before bfloat16")
+    assert miss_reason([old], "m.py", 3) == (
+        "jax: different input types; at x, now f32[]{weak_type=True} and before "
+        "f32[]{weak_type=False}")
+    assert miss_reason([weak], "m.py", 3) == miss_reason([old], "m.py", 3)
+    assert miss_reason([new], "other.py", 3) is None
+    unseen = "TRACING CACHE MISS at m.py:9:\n  never seen function:\n    f id=1 defined at m.py:3"
+    assert miss_reason([unseen], "m.py", 3) is None

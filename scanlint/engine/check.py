@@ -16,7 +16,7 @@ from scanlint.core.diagnostic import Diagnostic, Position
 from scanlint.core.settings import Settings
 from scanlint.engine.deep_code import may_be_too_deep, on_big_stack, too_deep
 from scanlint.engine.noqa import noqa_comments, suppressed
-from scanlint.prefilter.text import may_contain_site
+from scanlint.prefilter.text import may_contain_site, may_contain_traced_code
 from scanlint.source.reading import decode_source, read_source
 from scanlint.source.source_file import SourceError, SourceFile
 
@@ -77,12 +77,19 @@ def check_text(text: str, path: str, settings: Settings, tree=None,
 
     verdict = text_verdict(text)
     if (verdict is None or verdict == "iterations" and not iterations_wanted(settings, path)) \
+            and not (may_contain_traced_code(text) and program_wanted(settings, path)) \
             and not may_be_too_deep(text):
         return []  # what follows would find no site either, and no depth to report
     iterations = verdict == "iterations" or iterations_wanted(settings, path)
     with rare_collections():
         return on_big_stack(_check_text, text, path, settings, tree, trace, cancelled,
                             iterations, parser)
+
+
+def program_wanted(settings: Settings, path: str = "") -> bool:
+    """Whether an active rule reads the file's program (`Rule.PROGRAM`): else a file the
+    site tests turn away is not parsed for them, and no program is built."""
+    return any(rule.PROGRAM for rule in active_rules(settings, path))
 
 
 def iterations_wanted(settings: Settings, path: str = "") -> bool:
@@ -141,10 +148,11 @@ def check_facts(text: str, path: str, settings: Settings, tree, facts,
     if not may_have_site(text, tree, facts):
         if trace is not None and tree is not None:
             trace.seen(tree, facts, "siteless")
-        return []
+        return program_findings(text, tree, path, settings)
     rules = active_rules(settings, path)
     if not rules:
         return []
+    memo: dict = {}  # what the PROGRAM rules share across the parses below
     from scanlint.prefilter.slicing import OutsideSlice, select
 
     selection = select(text, tree, facts)
@@ -160,7 +168,8 @@ def check_facts(text: str, path: str, settings: Settings, tree, facts,
             stats.parsed.append(selection.parsed_lines() if selection is not None
                                 else stats.lines)
         try:
-            found = _check_parsed(text, tree, path, settings, rules, sliced, cancelled, parser)
+            found = _check_parsed(text, tree, path, settings, rules, sliced, cancelled, parser,
+                                  memo)
             if stats is not None:
                 PARSE_LOG.append(stats)
             if trace is not None and tree is not None:
@@ -251,8 +260,50 @@ def _why(need, whole: bool) -> str:
     return f"{asked}{' -> whole file' if whole else ''} <- " + " < ".join(reversed(frames))
 
 
+def program_findings(text: str, tree, path: str, settings: Settings,
+                     memo: dict | None = None) -> list[Diagnostic]:
+    """The findings of the rules that read only the file's program (`Rule.PROGRAM`): what
+    a file with no site predicate's statement still gets (and what `engine/incremental.py`
+    computes again after any edit: they follow values through the whole file)."""
+    from scanlint.prefilter.text import may_contain_traced_code
+
+    if tree is None or not may_contain_traced_code(text):
+        return []  # (and neither LibCST nor the rules are imported)
+    rules = [rule for rule in active_rules(settings, path) if rule.PROGRAM]
+    if not rules:
+        return []
+    from scanlint.rules import RuleContext
+
+    ctx = RuleContext(None, text, path, settings, tree, memo)
+    found = _run_rules(rules, ctx, path)
+    comments = noqa_comments(text)
+    kept = [d for d in found if d.code == INTERNAL_ERROR or not suppressed(d, comments)]
+    return sorted(kept, key=Diagnostic.sort_key)
+
+
+def _run_rules(rules, ctx, path: str, cancelled=None) -> list[Diagnostic]:
+    from scanlint.prefilter.slicing import OutsideSlice
+
+    found: list[Diagnostic] = []
+    for rule in rules:
+        _stop_if(cancelled)
+        try:
+            found.extend(rule().check(ctx))
+        except OutsideSlice:
+            raise
+        except RecursionError:
+            found.append(system_diagnostic(
+                INTERNAL_ERROR, path, f"internal error in {rule.CODE}: file nested too deeply"))
+        except Exception as error:  # a rule bug must not stop the run
+            found.append(system_diagnostic(
+                INTERNAL_ERROR, path,
+                f"internal error in {rule.CODE}: {type(error).__name__}: {error}"))
+    return found
+
+
 def _check_parsed(text: str, tree, path: str, settings: Settings, rules,
-                  sliced, cancelled=None, parser=None) -> list[Diagnostic]:
+                  sliced, cancelled=None, parser=None,
+                  memo: dict | None = None) -> list[Diagnostic]:
     """The diagnostics of ``text``, parsed whole or, with ``sliced``, as the selection's
     text with stubs (any question about what a stub hides raises OutsideSlice)."""
     import libcst as cst
@@ -281,20 +332,10 @@ def _check_parsed(text: str, tree, path: str, settings: Settings, rules,
 
     if not model.sites and not jitted_functions(model):
         model.close()
-        return []
-    ctx = RuleContext(model, text, path, settings)
-    found: list[Diagnostic] = []
+        return program_findings(text, tree, path, settings, memo)
+    ctx = RuleContext(model, text, path, settings, tree, memo)
     try:
-        for rule in rules:
-            _stop_if(cancelled)
-            try:
-                found.extend(rule().check(ctx))
-            except OutsideSlice:
-                raise
-            except Exception as error:  # a rule bug must not stop the run
-                found.append(system_diagnostic(
-                    INTERNAL_ERROR, path,
-                    f"internal error in {rule.CODE}: {type(error).__name__}: {error}"))
+        found = _run_rules(rules, ctx, path, cancelled)
     finally:
         model.close()
     comments = noqa_comments(text)

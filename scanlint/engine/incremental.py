@@ -438,7 +438,9 @@ class _Edit:
         return len(self.old) + delta + 1
 
     def _untouched_findings(self) -> bool:
-        return not any(_on_lines(d, self.first, self.last) for d in self.previous.diagnostics)
+        program = _program_codes(self.previous.settings, self.previous.path)
+        return not any(_on_lines(d, self.first, self.last) for d in self.previous.diagnostics
+                       if d.code not in program)  # those found again (`result`)
 
     def result(self) -> Checked:
         kept, delta, last = self.kept, self.delta, self.last
@@ -447,7 +449,8 @@ class _Edit:
                            + [move + delta for move in kept.moves[self.end + 1:]])
         moved = [_moved(d, last, delta) for d in self.previous.diagnostics] if delta else \
             self.previous.diagnostics
-        return Checked(self.text, self.previous.path, self.previous.settings, moved, reusable,
+        return Checked(self.text, self.previous.path, self.previous.settings,
+                       _with_program_findings(moved, self.text, self.previous), reusable,
                        "reused")
 
     def _spans(self) -> list[tuple[int, int]]:
@@ -580,6 +583,28 @@ def _on_lines(d: Diagnostic, first: int, last: int) -> bool:
     if d.fix is not None:
         lines += [line for e in d.fix.edits for line in (e.start.line, e.end.line)]
     return any(first <= line <= last for line in lines)
+
+
+def _program_codes(settings: Settings, path: str) -> frozenset[str]:
+    from scanlint.engine.check import active_rules
+
+    return frozenset(rule.CODE for rule in active_rules(settings, path) if rule.PROGRAM)
+
+
+def _with_program_findings(kept: list[Diagnostic], text: str,
+                           previous: Checked) -> list[Diagnostic]:
+    """The findings carried over, with those of the rules that follow values through the
+    whole file (`Rule.PROGRAM`) found again on the new text: an edit anywhere may change
+    them, and they cost an `ast` parse, not LibCST's."""
+    codes = _program_codes(previous.settings, previous.path)
+    if not codes:
+        return kept
+    from scanlint.engine.check import program_findings
+    from scanlint.prefilter.syntax import parse
+
+    found = [d for d in kept if d.code not in codes]
+    found += program_findings(text, parse(text), previous.path, previous.settings)
+    return sorted(found, key=Diagnostic.sort_key)
 
 
 class _Summary:

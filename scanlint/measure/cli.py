@@ -69,7 +69,7 @@ def measurements(args, settings, root: str) -> Measured:
     pytest_args = pytest_line(args.pytest, settings) if args.pytest is not None else None
     if not pytest_args:
         raise UsageError('measure needs --pytest ARGS (pytest\'s arguments: "tests/")')
-    return measure(pytest_args, root, args.pytest_timeout)
+    return measure(pytest_args, root, args.pytest_timeout, bench=args.bench_fixes)
 
 
 def timed_fixes(diagnostics: list[Diagnostic], sources: dict[str, str], measured: Measured,
@@ -99,8 +99,8 @@ def write_measurements(measured: Measured, path: str) -> None:
 def measured_diagnostics(measured: Measured, paths: list[str], settings, min_recompiles: int,
                          min_equations: int = findings.MIN_EQUATIONS
                          ) -> tuple[list[Diagnostic], dict[str, str]]:
-    """SCN304 and SCN305 from the run, and the static SCN3xx findings of ``paths`` with the
-    run's figures; the texts they are reported against."""
+    """SCN304, SCN305 and SCN310-SCN314 from the run, and the static SCN3xx findings of
+    ``paths`` with the run's figures; the texts they are reported against."""
     from scanlint.engine.check import is_selected
 
     static, sources = static_findings(paths, settings)
@@ -119,9 +119,32 @@ def measured_diagnostics(measured: Measured, paths: list[str], settings, min_rec
     for r in findings.recompiles(measured.compiles, min_recompiles):
         out.append(measured_at(findings.RECOMPILED, findings.recompile_message(r), r.path,
                                r.line, sources, on_def=True))
+    for g in findings.gradient_memory(measured.compiles):
+        out.append(measured_at(findings.GRADIENT_MEMORY, findings.gradient_memory_message(g),
+                               g.path, g.line, sources))
+    for u in findings.unroll_gains(measured.compiles):
+        out.append(measured_at(findings.SCAN_UNROLL, findings.unroll_message(u), u.path, u.line,
+                               sources))
+    for e in findings.eager_dispatches(measured.eager, min_recompiles):
+        out.append(measured_at(findings.EAGER_DISPATCH, findings.eager_message(e), e.path,
+                               e.line, sources))
+    for r in findings.reversed_whiles(measured.reverse_errors):
+        out.append(measured_at(findings.REVERSED_WHILE, findings.reversed_while_message(
+            r, line_of(sources, r.path, r.line)), r.path, r.line, sources))
+    for c in findings.carry_type_changes(measured.carry_errors):
+        line_text = line_of(sources, c.path, c.line)
+        out.append(measured_at(findings.CARRY_TYPE, findings.carry_type_message(c, line_text),
+                               c.path, c.line, sources))
     kept = [d for d in out if d.code in findings.STATIC_LOOP_CODES
             or is_selected(d.code, settings, d.path) and not silenced(d, sources)]
     return sorted(kept, key=Diagnostic.sort_key), sources
+
+
+def line_of(sources: dict[str, str], path: str, line: int) -> str:
+    if path not in sources:
+        sources[path] = source_text(path)
+    rows = sources[path].splitlines()
+    return rows[line - 1] if 0 < line <= len(rows) else ""
 
 
 def silenced(d: Diagnostic, sources: dict[str, str]) -> bool:

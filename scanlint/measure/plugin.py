@@ -28,7 +28,7 @@ from collections import Counter
 
 import pytest
 
-from scanlint.measure import instrument
+from scanlint.measure import instrument, jax_probes
 from scanlint.verify.pytest_hooks import launch_request, test_following_hooks
 
 REQUEST_ENV = "SCANLINT_MEASURE"
@@ -36,6 +36,14 @@ EVENTS = {"/jax/core/compile/jaxpr_trace_duration": "trace_s",
           "/jax/core/compile/jaxpr_to_mlir_module_duration": "lower_s",
           "/jax/core/compile/backend_compile_duration": "compile_s"}
 MAX_DESCRIPTION = 60  # characters of an argument's description
+MAX_REASON = 240  # characters of jax's explanation of a cache miss
+# A forward scan whose gradient keeps less than this for its reverse pass is not compiled
+# again with its body checkpointed (the measure's own cost): it fits.
+MIN_RESIDUAL_BYTES = 4 << 20
+# --bench-fixes: a scan is timed at other unrolls when it runs at least this many steps of a
+# body of at most MAX_UNROLL_BODY equations (per-step loop overhead is then a large share).
+MIN_UNROLL_LENGTH = 256
+MAX_UNROLL_BODY = 40
 SCANLINT_HOME = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -55,6 +63,13 @@ class Measurements:
         self.finder = instrument.CountingFinder(self.root, (SCANLINT_HOME,))
         self.project_files: dict[str, bool] = {}
         self.lines_at: dict[tuple, int | None] = {}  # (code, bytecode offset) -> its line
+        self.bench = bool(request.get("bench"))
+        self.min_residual_bytes = int(request.get("min_residual_bytes", MIN_RESIDUAL_BYTES))
+        self.carry_errors: list[dict] = []
+        self.reverse_errors: list[dict] = []
+        self.misses: jax_probes.CacheMissLog | None = None
+        self.probing = False  # the plugin's own traces and compiles: not the tests'
+        self.eager = jax_probes.EagerDispatch(self.is_project, lambda: self.test)
 
     # -- which frames are the project's -----------------------------------------------------
     def is_project(self, path: str) -> bool:
@@ -125,6 +140,8 @@ class Measurements:
         self.local.inside = True
         trips_before = instrument.TRIPS.copy()
         iterations_before = self.iterations.copy()
+        if self.misses is not None:
+            self.misses.take()
         try:
             result = run()
         finally:
@@ -133,11 +150,99 @@ class Measurements:
             started = time.perf_counter()
             self.current = self.record(fun, ji, args, kwargs, params(result), trips_before,
                                        iterations_before)
+            self.probe(self.current, fun, ji, args, kwargs, params(result))
             self.current["measure_s"] = time.perf_counter() - started  # the plugin's own cost
             self.compiles.append(self.current)
         except Exception as error:  # a measurement problem is reported, never raised
             self.problem(f"a trace could not be measured: {type(error).__name__}: {error}")
         return result
+
+    def probe(self, record: dict, fun, ji, args, kwargs, pjit_params) -> None:
+        """What jax says of this trace beyond its equations: why it missed the cache, what a
+        gradient's scans keep, and (--bench-fixes) what other unrolls of a long scan run
+        in. The re-traces and compiles here are of copies, measured as the plugin's own."""
+        function = record["function"]
+        if self.misses is not None:
+            reason = jax_probes.miss_reason(self.misses.take(), function["path"],
+                                            function["line"])
+            if reason:
+                record["reason"] = reason[:MAX_REASON]
+        closed = pjit_params.params["jaxpr"]
+        residuals = jax_probes.scan_residuals(closed.jaxpr, self.scan_site)
+        costly = [r for r in residuals if r["kept"] >= self.min_residual_bytes
+                  and r["kept"] >= 2 * r["carry"]]
+        if costly:
+            record["residuals"] = costly
+            self.local.inside = self.probing = True
+            try:
+                record["temp_bytes"] = jax_probes.temp_bytes(fun, ji, args, kwargs, False)
+                record["temp_bytes_checkpointed"] = jax_probes.temp_bytes(fun, ji, args, kwargs,
+                                                                          True)
+            except Exception as error:
+                record["temp_error"] = f"{type(error).__name__}: {str(error)[:200]}"
+            finally:
+                self.local.inside = self.probing = False
+        if self.bench:
+            self.bench_unrolls(record, closed, ji, args, kwargs)
+
+    def scan_site(self, eqn) -> tuple[str, int] | None:
+        frames = self.frames(eqn.source_info.traceback)
+        return frames[-1] if frames else None
+
+    def bench_unrolls(self, record: dict, closed, ji, args, kwargs) -> None:
+        """--bench-fixes: each long top-level scan with a small body, at `unroll=1`, timed
+        again at a few unrolls on the tests' own arguments."""
+        candidates = [(i, eqn) for i, eqn in enumerate(closed.jaxpr.eqns)
+                      if eqn.primitive.name == "scan" and eqn.params.get("unroll") == 1
+                      and eqn.params["length"] >= MIN_UNROLL_LENGTH
+                      and jax_probes.body_equations(eqn) <= MAX_UNROLL_BODY]
+        if not candidates:
+            return
+        leaves = jax_probes.flat_arguments(ji, args, kwargs)
+        if len(leaves) != len(closed.in_avals) or any(
+                getattr(leaf, "shape", ()) != aval.shape
+                for leaf, aval in zip(leaves, closed.in_avals)):
+            return
+        timed = []
+        self.local.inside = self.probing = True
+        try:
+            for index, eqn in candidates:
+                site = self.scan_site(eqn)
+                if site is None:
+                    continue
+                seconds = jax_probes.unroll_timings(closed, index, leaves)
+                timed.append({"path": site[0], "line": site[1],
+                              "length": int(eqn.params["length"]),
+                              "body": jax_probes.body_equations(eqn),
+                              "seconds": {str(k): s for k, s in seconds.items()}})
+        except Exception as error:
+            self.problem(f"--bench-fixes: a scan could not be timed at other unrolls: "
+                         f"{type(error).__name__}: {str(error)[:200]}")
+        finally:
+            self.local.inside = self.probing = False
+        if timed:
+            record["unrolls"] = timed
+
+    def reversed_while(self, traceback) -> None:
+        """Reverse mode met a `while_loop` (jax raises next): the loop's line, from the
+        equation's traceback, and the line that asked for the gradient."""
+        frames = self.frames(traceback)
+        if not frames:
+            return
+        self.reverse_errors.append({"test": self.test, "path": frames[-1][0],
+                                    "line": frames[-1][1], "grad_site": self.call_site()})
+
+    def carry_changed(self, name: str, text: str) -> None:
+        """A loop body returned a carry of other types than its input (jax raises next)."""
+        import jax
+
+        site = self.call_site()
+        if site is None:
+            return
+        self.carry_errors.append({
+            "test": self.test, "loop": name, "path": site[0], "line": site[1],
+            "differences": jax_probes.carry_differences(text)[:4],
+            "x64": bool(jax.config.jax_enable_x64)})
 
     def record(self, fun, ji, args, kwargs, pjit_params, trips_before, iterations_before) -> dict:
         from jax._src import core
@@ -152,6 +257,7 @@ class Measurements:
         return {"test": self.test, "function": self.describe_function(fun),
                 "new_object": self.first_sight(fun),
                 "arguments": arguments(fun, ji, args, kwargs),
+                "static_hashes": static_hashes(fun, ji, args, kwargs),
                 "equations": total, "bodies": bodies, "lines": lines, "trips": trips,
                 "iterations": iterations,
                 "call_site": self.call_site(), "trace_s": self.take_trace_s(), "lower_s": 0.0,
@@ -191,6 +297,8 @@ class Measurements:
         """The trace's event ends inside the wrapped trace, before its record exists; the
         lowering and compile events follow the trace they belong to."""
         field = EVENTS.get(event)
+        if self.probing:
+            return
         if field == "trace_s":
             self.last_trace_s += seconds
         elif field is not None and self.current is not None:
@@ -214,6 +322,9 @@ class Measurements:
                 "failed_tests": self.failed_tests, "problems": self.problems,
                 "not_instrumented": self.finder.failed,
                 "compiles": [c for c in self.compiles if c["compiled"] or c["lines"]],
+                "carry_errors": self.carry_errors,
+                "reverse_errors": self.reverse_errors,
+                "eager": list(self.eager.sites.values()),
                 "loops": {k: list(v) for k, v in self.finder.spans.items()}}
         path = os.path.join(self.output, f"measure-{os.getpid()}.json")
         with open(path, "w", encoding="utf-8") as out:
@@ -238,21 +349,36 @@ def unwrapped(fun):
     return fun
 
 
-def arguments(fun, ji, args: tuple, kwargs: dict) -> dict:
-    """Argument name -> what jit traced it as: a static one's value, the others' shapes."""
+def named_arguments(fun, ji, args: tuple, kwargs: dict) -> list[tuple[str, object, bool]]:
+    """(name, value, whether static) of each argument jit was given."""
     static = set(ji.static_argnums or ())
     static_names = set(ji.static_argnames or ())
     try:
         names = list(inspect.signature(fun).parameters)
     except (TypeError, ValueError):
         names = []
-    described = {}
-    for index, value in enumerate(args):
-        name = names[index] if index < len(names) else f"argument {index}"
-        described[name] = describe(value, index in static)
-    for name, value in kwargs.items():
-        described[name] = describe(value, name in static_names)
-    return described
+    named = [(names[index] if index < len(names) else f"argument {index}", value,
+              index in static) for index, value in enumerate(args)]
+    return named + [(name, value, name in static_names) for name, value in kwargs.items()]
+
+
+def arguments(fun, ji, args: tuple, kwargs: dict) -> dict:
+    """Argument name -> what jit traced it as: a static one's value, the others' shapes."""
+    return {name: describe(value, static)
+            for name, value, static in named_arguments(fun, ji, args, kwargs)}
+
+
+def static_hashes(fun, ji, args: tuple, kwargs: dict) -> dict:
+    """Static argument name -> its hash, which jit keys its cache on with `==`: a value
+    rebuilt at each call (a new object of the same repr) shows here, not in its repr."""
+    hashes = {}
+    for name, value, static in named_arguments(fun, ji, args, kwargs):
+        if static:
+            try:
+                hashes[name] = hash(value)
+            except Exception:
+                pass
+    return hashes
 
 
 def describe(value, static: bool) -> str:
@@ -295,6 +421,16 @@ def install(book: Measurements) -> None:
 
     core.Tracer.__iter__ = measured_iter
     jax.monitoring.register_event_duration_secs_listener(book.duration)
+    if not jax_probes.wrap_carry_type_check(book.carry_changed):
+        book.problem("this jax has no carry type check to wrap: carry type changes are not "
+                     "measured")
+    book.misses = jax_probes.explain_cache_misses()
+    if not jax_probes.wrap_while_transpose(book.reversed_while):
+        book.problem("this jax has no while_loop transpose rule to wrap: gradients through "
+                     "dynamic loops are not measured")
+    if not jax_probes.wrap_eager_operations(book.eager):
+        book.problem("this jax has no eager evaluation to wrap: operations dispatched one by "
+                     "one under a transform are not measured")
 
 
 def wrap_jit_trace(book: Measurements, pjit) -> None:
@@ -345,6 +481,8 @@ pytest_runtest_logstart, pytest_runtest_logfinish = test_following_hooks(lambda:
 def pytest_runtest_logreport(report):
     if BOOK is not None and report.failed and report.nodeid not in BOOK.failed_tests:
         BOOK.failed_tests.append(report.nodeid)
+    if BOOK is not None and report.when == "teardown":
+        BOOK.eager.forget_frames()  # the frames it compares calls by, kept until then
 
 
 def pytest_sessionfinish(session, exitstatus):

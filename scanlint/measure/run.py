@@ -27,17 +27,25 @@ class Measured:
     warnings: list[str] = field(default_factory=list)
     seconds: float = 0.0  # the test run's wall time, the plugin included
     error: str | None = None
+    # loop bodies that returned a carry of other types than their input (jax raised)
+    carry_errors: list[dict] = field(default_factory=list)
+    # while loops (and fori_loops with traced bounds) reverse mode met (jax raised)
+    reverse_errors: list[dict] = field(default_factory=list)
+    # operations dispatched one by one under a transform, per test and calling line
+    eager: list[dict] = field(default_factory=list)
 
 
-def measure(pytest_args: list[str], root: str, timeout: float) -> Measured:
-    """Run the tests once under the plugin; what it wrote, or why it wrote nothing."""
+def measure(pytest_args: list[str], root: str, timeout: float, bench: bool = False
+            ) -> Measured:
+    """Run the tests once under the plugin; what it wrote, or why it wrote nothing. With
+    ``bench`` (--bench-fixes) the plugin also times long scans at other unrolls."""
     import time
 
     root = os.path.abspath(root)
     with tempfile.TemporaryDirectory(prefix="scanlint-measure-") as folder:
         request_path = os.path.join(folder, "request.json")
         with open(request_path, "w", encoding="utf-8") as out:
-            json.dump({"root": root, "output": folder}, out)
+            json.dump({"root": root, "output": folder, "bench": bench}, out)
         env = subprocess_env([root])
         env["SCANLINT_MEASURE"] = request_path
         command = [sys.executable, "-m", "pytest", "-p", "scanlint.measure.plugin",
@@ -63,6 +71,9 @@ def merged(written: list[dict], root: str) -> Measured:
     measured = Measured(root)
     for part in written:
         measured.compiles += part["compiles"]
+        measured.carry_errors += part.get("carry_errors", [])
+        measured.eager += part.get("eager", [])
+        measured.reverse_errors += part.get("reverse_errors", [])
         measured.loops.update({key: tuple(span) for key, span in part["loops"].items()})
         measured.failed_tests += [t for t in part["failed_tests"]
                                   if t not in measured.failed_tests]
@@ -81,7 +92,9 @@ def load(path: str) -> Measured:
         return Measured(data["root"], data["compiles"],
                         {key: tuple(span) for key, span in data["loops"].items()},
                         data["failed_tests"], data["not_instrumented"], data["warnings"],
-                        data["seconds"])
+                        data["seconds"], carry_errors=data.get("carry_errors", []),
+                        eager=data.get("eager", []),
+                        reverse_errors=data.get("reverse_errors", []))
     except OSError as error:
         raise ValueError(f"{path}: {error.strerror}") from None
     except (ValueError, KeyError, TypeError, AttributeError):
@@ -92,6 +105,8 @@ def save(measured: Measured, path: str) -> None:
     """The raw measurements as JSON, for reading them again or by other tools."""
     data = {"root": measured.root, "seconds": measured.seconds, "warnings": measured.warnings,
             "failed_tests": measured.failed_tests, "not_instrumented": measured.not_instrumented,
-            "loops": measured.loops, "compiles": measured.compiles}
+            "loops": measured.loops, "compiles": measured.compiles,
+            "carry_errors": measured.carry_errors, "eager": measured.eager,
+            "reverse_errors": measured.reverse_errors}
     with open(path, "w", encoding="utf-8") as out:
         json.dump(data, out, indent=1)

@@ -19,7 +19,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from scanlint.prefilter.text import line_breaks, match_lines, may_contain_unrolled_loop
+from scanlint.prefilter.text import (line_breaks, match_lines, may_contain_traced_code,
+                                     may_contain_unrolled_loop)
 from scanlint.prefilter.words import any_word, first_starting_word, starting_words
 
 FAMILY = frozenset({"scan", "fori_loop", "while_loop", "map"})
@@ -228,11 +229,14 @@ def _names_imports_may_bind(text: str) -> set[str]:
 
 
 
-def text_may_hold_site(text: str, iterations: bool = True) -> bool:
-    """Whether a test on the text alone lets ``text`` through; ``iterations`` False: no
-    active rule reads Python iteration under jit beyond SCN301's counted loops
-    (`Rule.ITERATIONS`), and the jit test asks for such a loop too."""
-    return any(test(text, iterations) for test in TEXT_TESTS)
+def text_may_hold_site(text: str, iterations: bool = True, program: bool = True) -> bool:
+    """Whether a test on the text alone lets ``text`` through to `ast`; ``iterations``
+    False: no active rule reads Python iteration under jit beyond SCN301's counted loops
+    (`Rule.ITERATIONS`), and the jit test asks for such a loop too; ``program`` False: no
+    active rule reads the file's program (`Rule.PROGRAM`), and what only such a rule may
+    report does not count."""
+    return (any(test(text, iterations) for test in TEXT_TESTS)
+            or (program and may_contain_traced_code(text)))
 
 
 def _searchable(text: str) -> str:
@@ -843,4 +847,6 @@ SITE_PREDICATES = (statement_may_hold_site, statement_may_hold_jit_loop)
 
 # Sound tests on the text alone, run before `ast`: a file for which none says yes cannot
 # hold a site. A rule with sites of another kind adds its own (and a SITE_PREDICATES entry).
+# (What the PROGRAM rules may report is `text.may_contain_traced_code`'s, asked only while
+# one of them is active.)
 TEXT_TESTS = (may_call_family, may_apply_jit)

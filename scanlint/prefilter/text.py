@@ -21,13 +21,32 @@ _MAP_WORD = re.compile(r"map\b")  # `\bmap\b`, searched through `words` (see the
 
 
 def may_contain_site(text: str) -> bool:
-    """A sound prefilter: False only for files that cannot contain a resolved scan site or
-    a loop under `jit` (SCN3xx)."""
+    """A sound prefilter: False only for files that cannot contain a resolved scan site, a
+    loop under `jit` (SCN3xx), or what the rules that follow a file's values report
+    (`may_contain_traced_code`)."""
     return (("jax" in text and "lax" in text
              and (_FAMILY_TOKEN.search(text) is not None
                   or first_starting_word(_MAP_WORD, text) is not None))
             or ("nnx" in text and _FAMILY_TOKEN.search(text) is not None)
-            or may_contain_unrolled_loop(text))
+            or may_contain_unrolled_loop(text)
+            or may_contain_traced_code(text))
+
+
+# What the rules reading a file's program (`Rule.PROGRAM`) start from: a call (or a
+# decorator) of a transformation that traces or compiles a function, of a loop that traces
+# its body, or of `jax.random` (a key made, split or drawn from), each imported from jax, flax
+# or equinox.
+_TRACING_CALL = re.compile(
+    r"(?:jit|grad|vjp|jacrev|jacobian|hessian|jacfwd|jvp|linearize|vmap|pmap|checkpoint|"
+    r"remat|make_jaxpr|eval_shape|shard_map|scan|fori_loop|while_loop|cond|switch|map|"
+    r"PRNGKey|key|split|fold_in|Rngs)\b[\s\\]*\(|random\.\w+[\s\\]*\(|@[ \t]*\w")
+
+
+def may_contain_traced_code(text: str) -> bool:
+    """A sound test for the PROGRAM rules: every value they follow starts at a call or a
+    decorator naming one of the functions above, imported from jax, flax or equinox."""
+    return (("jax" in text or "flax" in text or "equinox" in text)
+            and _TRACING_CALL.search(text) is not None)
 
 
 def may_contain_unrolled_loop(text: str) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import importlib
 import inspect
 import pkgutil
@@ -14,6 +15,7 @@ import libcst as cst
 from scanlint.core.diagnostic import Diagnostic, Fix, Position
 from scanlint.core.settings import Settings
 from scanlint.semantic.model import FileModel
+from scanlint.semantic.program import Program, program_of
 
 
 @dataclass(frozen=True)
@@ -53,13 +55,43 @@ def with_fix(message: str, fix: "Fix | str | None") -> tuple[str, "Fix | None"]:
 
 
 class RuleContext:
-    """What a rule sees of one file: the model, the text, the settings."""
+    """What a rule sees of one file: the model, the text, the settings; for the rules that
+    follow values through the whole file (`Rule.PROGRAM`), the file's `ast` and its
+    program (`semantic/program.py`)."""
 
-    def __init__(self, model: FileModel, text: str, path: str, settings: Settings) -> None:
+    def __init__(self, model: FileModel | None, text: str, path: str, settings: Settings,
+                 tree: ast.Module | None = None, memo: dict | None = None) -> None:
         self.model = model
         self.text = text
         self.path = path
         self.settings = settings
+        self.tree = tree
+        self._memo = memo if memo is not None else {}
+
+    @property
+    def program(self) -> Program:
+        """The file's program, made once per check (shared by every PROGRAM rule, and kept
+        across the parses a check may need)."""
+        assert self.tree is not None
+        return program_of(self.tree, self.text, self._memo)
+
+    def diagnostic_at(self, rule: "type[Rule] | Rule", node: ast.AST, message: str,
+                      fix: Fix | None = None, statement: ast.AST | None = None) -> Diagnostic:
+        """A diagnostic at an `ast` node of the program (``statement``: the statement a
+        suppression comment may follow)."""
+        program = self.program
+        start, end = program.span(node)
+        lines = statement if statement is not None else node
+        return Diagnostic(
+            code=rule.CODE,
+            message=message,
+            path=self.path,
+            start=start,
+            end=end,
+            fix=fix,
+            noqa_line=start.line,
+            statement_lines=(lines.lineno, lines.end_lineno or lines.lineno),  # type: ignore[attr-defined]
+        )
 
     def diagnostic(self, rule: "type[Rule] | Rule", node: cst.CSTNode, message: str,
                    fix: Fix | None = None, statement: cst.CSTNode | None = None) -> Diagnostic:
@@ -97,6 +129,9 @@ class Rule:
     # Whether its messages name lines of other statements (a caller's, where a list is
     # made): an edit that moves lines may change them where it changes nothing else.
     CITES_LINES: ClassVar[bool] = False
+    # A rule that reads only `ctx.program` (the file's `ast`, every statement), never
+    # `ctx.model`: it runs on every file the text tests let through, sites or not.
+    PROGRAM: ClassVar[bool] = False
 
     @classmethod
     def enabled(cls, settings: Settings) -> bool:
@@ -116,13 +151,17 @@ class Rule:
 FAMILIES = (
     ("SCN0xx", "step style: how a loop's step function is written"),
     ("SCN1xx", "parameter style: how a step gets its constants (captured or carried)"),
-    ("SCN2xx", "loop bodies JAX rejects, or runs otherwise than they read"),
-    ("SCN3xx", "loops under `jit`: Python loops that `jit` unrolls, one copy of the body per "
-               "trip, so tracing and compiling take time growing with the trip count. Rolled "
+    ("SCN2xx", "loop bodies and traced functions JAX rejects, or runs otherwise than they "
+               "read"),
+    ("SCN3xx", "loops under `jit`, and recompiles: Python loops that `jit` unrolls, one copy "
+               "of the body per trip, so tracing and compiling take time growing with the trip "
+               "count. Rolled "
                "into `fori_loop` or `scan`, the fixture's five loops at 200 steps traced and "
                "compiled in 0.014x to 0.029x the time (3.62 s to 0.05 s for "
                "`x = jnp.tanh(w @ x) * 0.5 + x`, jax 0.10.2 on a loaded 2-core CPU); see "
-               "SCN301"),
+               "SCN301. And what makes JAX trace and compile again at every call or iteration "
+               "(SCN306-SCN309): a function, a loop body, a static argument made anew, a shape "
+               "that changes"),
     ("SCN9xx", "files scanlint could not read, parse or check"),
 )
 

@@ -188,6 +188,23 @@ class CarryTypeMismatch(Rule):
          'def body(i, c):\n'
          '    return (c + jnp.zeros(3)).astype(jnp.float32)\n'
          'out = jax.lax.fori_loop(0, 3, body, jnp.zeros(3, jnp.float32))\n'),
+        # x64 on; `self`'s attribute is assigned twice: not known, not reported.
+        ('import jax\n'
+         'import jax.numpy as jnp\n'
+         'import numpy as np\n'
+         'jax.config.update("jax_enable_x64", True)\n'
+         'class Sampler:\n'
+         '    def __init__(self, values):\n'
+         '        self.values = np.asarray(values, dtype=np.float32)\n'
+         '    def widen(self):\n'
+         '        self.values = self.values.astype(np.float64)\n'
+         '    def run(self):\n'
+         '        def body(state):\n'
+         '            i, live = state\n'
+         '            return i + 1, live + jnp.linspace(0.0, 1.0, 3)\n'
+         '        self.widen()\n'
+         '        return jax.lax.while_loop(lambda s: s[0] < 3, body, (0, self.values))\n'
+         'out = Sampler([1.0, 2.0, 3.0]).run()\n'),
         # x64 turned on only in a function (not seen, and not called): defaults are
         # float32.
         ('import jax\n'
@@ -326,6 +343,23 @@ class CarryTypeMismatch(Rule):
                 '        return n + 1, log_x + shrink\n'
                 '    return jax.lax.while_loop(lambda s: s[0] < 3, body, (0, jnp.float32(0.0)))\n'
                 'out = run(jnp.ones(3))\n'),
+        # ... and so is a carry that a method of `self` makes from an attribute its
+        # `__init__` makes float32 (https://github.com/Joshuaalbert/jaxns/issues/60).
+        Invalid('import jax\n'
+                'import jax.numpy as jnp\n'
+                'import numpy as np\n'
+                'jax.config.update("jax_enable_x64", True)\n'
+                'class Sampler:\n'
+                '    def __init__(self, values):\n'
+                '        self.values = np.asarray(values, dtype=np.float32)\n'
+                '    def start(self):\n'
+                '        return (0, jnp.asarray(self.values))\n'
+                '    def run(self):\n'
+                '        def body(state):\n'
+                '            i, live = state\n'
+                '            return i + 1, live + jnp.linspace(0.0, 1.0, 3)\n'
+                '        return jax.lax.while_loop(lambda s: s[0] < 3, body, self.start())\n'
+                'out = Sampler([1.0, 2.0, 3.0]).run()\n'),
         # An environment's `step` method (a plain class of the file) returns an int reward.
         Invalid(_CHAIN.format(reward="1, -1")),
         # A dict slot reset by `jnp.where` with a per-step condition becomes a vector.

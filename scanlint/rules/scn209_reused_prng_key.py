@@ -22,7 +22,9 @@ class ReusedPrngKey(Rule):
     (`jax.random.PRNGKey(0)` in the body); also a key split or folded from one of these with
     values that are the same at every step (`k1, k2 = jax.random.split(key)`,
     `jax.random.fold_in(key, 0)`), and a draw a helper of the file makes from such a key the
-    body passes it (`perturb(c, key)`).
+    body passes it (`perturb(c, key)`). And a key the body draws from and then returns in
+    the carry, in a body that draws from the key it gets: the next step's first draw
+    repeats this step's (draw, split, draw from the split key, carry that key on).
 
     A key folded with the step index or a scanned value (`jax.random.fold_in(key, i)`),
     indexed by it (`keys[i]`), scanned over (`xs=jax.random.split(key, n)`), or split from a
@@ -115,6 +117,12 @@ class ReusedPrngKey(Rule):
         "    return {'key': key, 'h': state['h'] + noise * x}, noise\n"
         "init = {'key': jax.random.PRNGKey(0), 'h': jnp.zeros(3)}\n"
         "_, draws = jax.lax.scan(step, init, jnp.ones(4))\n",
+        # The carried key split before its one draw: the next step splits it again.
+        _JNP + "def kernel(carry, _):\n    key, x = carry\n"
+        "    key = jax.random.split(key)[0]\n    move = jax.random.normal(key, x.shape)\n"
+        "    return (key, x + move), move\n"
+        "_, draws = jax.lax.scan(kernel, (jax.random.PRNGKey(0), jnp.zeros(2)), None, "
+        "length=5)\n",
         # A key rebound in a branch is not followed past it.
         _JNP + "def rollout(key, n):\n    def body(carry, _):\n        key, x = carry\n"
         "        if x.ndim == 1:\n            key, sub = jax.random.split(key)\n"
@@ -181,6 +189,14 @@ class ReusedPrngKey(Rule):
                 "        return new, new - c\n"
                 "    return jax.lax.scan(step, jnp.zeros(2), xs)\n"
                 "_, draws = run(jnp.ones((4, 2)), jax.random.PRNGKey(2))\n"),
+        # The key drawn from, split, drawn from again and carried on: the next step's first
+        # draw repeats this step's second (its rows stored as `draws`).
+        Invalid(_JNP + "def kernel(carry, _):\n    key, x = carry\n"
+                "    move = jax.random.normal(key, (2,))\n    key, _ = jax.random.split(key)\n"
+                "    u = jax.random.normal(key, (2,))\n    return (key, x + move), (move, u)\n"
+                "_, (moves, us) = jax.lax.scan(kernel, (jax.random.PRNGKey(0), jnp.zeros(2)), "
+                "None, length=3)\n"
+                "draws = jnp.stack([us[0], moves[1]])\n"),
         # A module-level key folded with a constant.
         Invalid(_JNP + "KEY = jax.random.PRNGKey(0)\ndef step(c, x):\n"
                 "    drop = jax.random.bernoulli(jax.random.fold_in(KEY, 1), 0.5, c.shape)\n"
@@ -190,6 +206,10 @@ class ReusedPrngKey(Rule):
 
 
 def _message(rule: ReusedPrngKey, reused: ReusedKey) -> str:
+    if reused.carried:
+        return (f"`{reused.draw}` draws with key `{reused.key}`, which the body then returns "
+                "in the carry: the next step draws from the same key again and repeats these "
+                "numbers; split off a new key for each draw and carry a key no draw used")
     same = reused.same
     why = f"`{same.root}` is {same.why}" if same.root != reused.key else f"it is {same.why}"
     message = rule.MESSAGE.format(draw=reused.draw, key=reused.key, why=why)

@@ -412,7 +412,75 @@ def _attribute(expr: cst.Attribute, ctx: Context) -> Value:
     if isinstance(base, Container) and base.kind == "record" and base.keys \
             and expr.attr.value in base.keys:
         return base.items[base.keys.index(expr.attr.value)]  # a record's field
+    own = _own_class(expr.value, ctx.scope)
+    if own is not None:
+        return _own_attribute(own, expr.attr.value, ctx)
     return None
+
+
+def _own_class(expr: cst.BaseExpression, scope: Scope) -> Scope | None:
+    """The class of the method whose object ``expr`` is: `self`, the first parameter of a
+    plain method (read in it or in a def inside it). The class holds the method being
+    read, so it is parsed (no widening)."""
+    if not isinstance(expr, cst.Name):
+        return None
+    owner, bindings = lookup(scope, expr.value)
+    if owner is None or len(bindings) != 1 or bindings[0].kind != "param" or \
+            owner.parent is None or owner.parent.kind != "class" or \
+            not isinstance(owner.node, cst.FunctionDef) or owner.node.decorators:
+        return None
+    positional = [*owner.node.params.posonly_params, *owner.node.params.params]
+    return owner.parent if positional and positional[0] is bindings[0].node else None
+
+
+def _own_attribute(cls: Scope, attr: str, ctx: Context) -> Value:
+    """What `self.attr` holds: the one value the class's methods assign it (`self.log_l =
+    np.asarray(x, np.float32)` in `__init__`), evaluated where it is assigned; None when
+    they assign it more than once or not at all (issue 32: a carry made by `self`'s data)."""
+    found = []
+    for bindings in cls.bindings.values():
+        for binding in bindings:
+            method = binding.node
+            if binding.kind != "def" or not isinstance(method, cst.FunctionDef):
+                continue
+            positional = [*method.params.posonly_params, *method.params.params]
+            if not positional:
+                continue
+            assigns = _SelfAssigns(positional[0].name.value, attr)
+            walk.visit(method.body, assigns)
+            found += [(value, method) for value in assigns.values]
+    if len(found) != 1 or ctx.depth > 3:
+        return None
+    value, method = found[0]
+    inner = ctx.model.scope_of.get(id(method))
+    return value_of(value, ctx.child(inner)) if inner is not None else None
+
+
+class _SelfAssigns(cst.CSTVisitor):
+    """The values of `self.attr = value` (and any other binding of that attribute: then
+    more than one value is found, an unknown)."""
+
+    def __init__(self, name: str, attr: str) -> None:
+        self.name, self.attr = name, attr
+        self.values: list = []
+
+    def _target(self, target: cst.BaseExpression, value) -> None:
+        if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and \
+                target.value.value == self.name and target.attr.value == self.attr:
+            self.values.append(value)
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            for element in target.elements:
+                self._target(element.value, None)
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            self._target(target.target, node.value if len(node.targets) == 1 else None)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._target(node.target, None)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        self._target(node.target, node.value)
 
 
 def _call(expr: cst.Call, ctx: Context) -> Value:
@@ -459,12 +527,17 @@ def _object_method(expr: cst.Call, ctx: Context) -> Value:
     only to `Env(...)` (`instances.object_class`); what the method returns with its
     parameters bound to the call's arguments (`function_value`), for a method with no
     decorator. (Not `self.step(...)` or a parameter's: reading every method of a class to
-    learn what an attribute holds would parse most of a file for little.)"""
+    learn what an attribute holds would parse most of a file for little.) And, since issue
+    32, `self.method(...)` of the method's own class, which is parsed already.)"""
     func = expr.func
     assert isinstance(func, cst.Attribute)
-    if not _made_by_a_class(func.value, ctx.scope):
+    own = _own_class(func.value, ctx.scope)
+    if own is not None:
+        instance: Scope | None = own
+    elif not _made_by_a_class(func.value, ctx.scope):
         return None
-    instance = object_class(ctx.model, ctx.scope, func.value)
+    else:
+        instance = object_class(ctx.model, ctx.scope, func.value)
     methods = instance.bindings.get(func.attr.value, []) if instance is not None else []
     if len(methods) != 1 or methods[0].kind != "def":
         return None

@@ -63,6 +63,7 @@ class ReusedKey:
     key: str  # the key as written at the draw
     same: Same
     through: str | None = None  # the helper of the file that draws
+    carried: bool = False  # the key drawn from is the one the body returns in the carry
 
 
 def reused_keys(model: FileModel, site: ScanSite, step: StepFunction) -> list[ReusedKey]:
@@ -109,6 +110,12 @@ class _Flow:
         self.layout, self.carry, self.depth = layout, carry, depth
         self.env: dict[str, Same | None] = {}
         self.found: list[ReusedKey] = []
+        # Names whose key a draw has used since they were last bound, with that draw; the
+        # names still bound to the carry's slots as the step got them; slots whose incoming
+        # key a draw used.
+        self.drawn: dict[str, tuple[cst.Call, str]] = {}
+        self.incoming: dict[str, int] = {}
+        self.drawn_incoming: set[int] = set()
 
     # -- statements ----------------------------------------------------------------------
     def body(self, function: cst.FunctionDef | cst.Lambda) -> None:
@@ -124,6 +131,8 @@ class _Flow:
                 for small in statement.body:
                     self._calls(small)
                     self._bind(small)
+                    if isinstance(small, cst.Return):
+                        self._carried_drawn(small)
             elif isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
                 self.env[statement.name.value] = None
             else:
@@ -135,13 +144,15 @@ class _Flow:
         for child in walk.children(statement):
             if isinstance(child, cst.BaseExpression):
                 self._calls(child)
-        saved = dict(self.env)
+        saved, drawn = dict(self.env), dict(self.drawn)
         for block in walk.blocks(statement):
-            self.env = dict(saved)
+            self.env, self.drawn = dict(saved), dict(drawn)
             self._statements(walk.block_statements(block))
-        self.env = saved
+        self.env, self.drawn = saved, drawn
         for name in bound_names(statement):
             self.env[name] = None
+            self.drawn.pop(name, None)
+            self.incoming.pop(name, None)
 
     def _bind(self, small: cst.BaseSmallStatement) -> None:
         if isinstance(small, cst.Assign):
@@ -152,6 +163,23 @@ class _Flow:
         else:
             for name in bound_names(small):
                 self.env[name] = None
+                self.drawn.pop(name, None)
+                self.incoming.pop(name, None)
+
+    def _carried_drawn(self, small: cst.Return) -> None:
+        """A key the body returns in the carry that a draw of this step already used, in a
+        body that draws from the key it gets: the next step's first draw repeats this one
+        (https://github.com/blackjax-devs/blackjax/issues/53: draw, split, draw from the
+        split key, carry it on)."""
+        layout = self.layout
+        if layout is None or self.depth or small not in layout.returns:
+            return
+        for slot, value in enumerate(layout.returned[layout.returns.index(small)]):
+            if isinstance(value, cst.Name) and value.value in self.drawn and \
+                    slot in self.drawn_incoming:
+                call, draw = self.drawn[value.value]
+                self.found.append(ReusedKey(call, draw, value.value, Same(
+                    value.value, "returned as the carry's key"), carried=True))
 
     def _assign(self, target: cst.BaseExpression, value: cst.BaseExpression,
                 small: cst.BaseSmallStatement) -> None:
@@ -161,9 +189,12 @@ class _Flow:
                 if name is not None:
                     self.env[name] = self._carry_slot(name) if slot in layout.passthrough \
                         else None
+                    self.incoming[name] = slot
             return
         if isinstance(target, cst.Name):
             self.env[target.value] = self.same(value)
+            self.drawn.pop(target.value, None)
+            self.incoming.pop(target.value, None)
             return
         if isinstance(target, (cst.Tuple, cst.List)):
             values = value.elements if isinstance(value, (cst.Tuple, cst.List)) and len(
@@ -255,6 +286,10 @@ class _Flow:
         last = _random_function(self.scope, call)
         if last in DRAWS:
             key = _key_argument(call)
+            if isinstance(key, cst.Name):
+                self.drawn.setdefault(key.value, (call, f"jax.random.{last}"))
+                if key.value in self.incoming:
+                    self.drawn_incoming.add(self.incoming[key.value])
             same = self.same(key) if key is not None else None
             if same is not None:
                 self.found.append(ReusedKey(call, f"jax.random.{last}", _code(key), same))

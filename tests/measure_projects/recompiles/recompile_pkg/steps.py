@@ -1,5 +1,6 @@
 """Functions that the tests make jax compile again and again."""
 
+from dataclasses import dataclass
 from functools import partial
 
 import jax
@@ -39,3 +40,36 @@ def cumulative(xs, c):
 @jax.jit
 def cached(x):
     return jnp.cos(x) * 2.0
+
+
+@dataclass(eq=False)
+class Config:  # equal only to itself: a new one per call is a new static value to jit
+    scale: float
+
+
+@partial(jax.jit, static_argnums=1)
+def configured(x, config):
+    return x * config.scale
+
+
+def sweep(x, n):
+    return [configured(x, Config(2.0)) for _ in range(n)]  # the same repr, a new object
+
+
+@jax.jit
+def product(x, y):
+    return x @ y
+
+
+def precisions(x):
+    out = []
+    for precision in ("bfloat16", "tensorfloat32", "float32"):
+        with jax.default_matmul_precision(precision):  # jit's cache keys on the config
+            out.append(product(x, x))
+    return out
+
+
+def padded(lengths):
+    # every input padded to 8: one shape, one compile
+    return [normalized(jnp.pad(jnp.ones(k), (0, 8 - k), constant_values=1.0))
+            for k in lengths]

@@ -23,3 +23,15 @@ def test_cumulative():
 def test_cached():
     for _ in range(5):
         assert steps.cached(jnp.ones(3)).shape == (3,)
+
+
+def test_sweep():
+    assert len(steps.sweep(jnp.ones(3), 4)) == 4
+
+
+def test_precisions():
+    assert len(steps.precisions(jnp.ones((3, 3)))) == 3
+
+
+def test_padded():
+    assert len(steps.padded([3, 5, 6, 8])) == 4

@@ -1,0 +1,146 @@
+from __future__ import annotations
+
+from typing import Iterator
+
+from scanlint.core.diagnostic import Diagnostic
+from scanlint.rules import Invalid, Rule, RuleContext, no_fix_reason
+from scanlint.semantic.tracing import tracing_events
+
+_JNP = "import jax\nimport jax.numpy as jnp\n"
+
+
+class GradThroughDynamicLoop(Rule):
+    """
+    ## What it does
+    Finds a `lax.while_loop`, or a `lax.fori_loop` whose bounds are traced, that a
+    reverse-mode transformation reaches (`jax.grad`, `value_and_grad`, `vjp`, `jacrev`,
+    `hessian`, Flax NNX's and equinox's), when the loop's carry or body depends on a
+    value being differentiated. The loop is followed across the file: into the functions the
+    differentiated function calls (by name, a method, `functools.partial`, a callable object
+    it is passed, a function another transformation wraps) and into other loops' bodies.
+
+    A `fori_loop` bound is traced when it is a parameter `jax.jit` traces (not in
+    `static_argnums`/`static_argnames`), an enclosing loop's index or carry, or computed from
+    one; a Python `int` passed through `jax.grad` (not a differentiated argument) is not.
+    A function with a custom derivative (`jax.custom_vjp`, `jax.custom_jvp`) is not
+    followed: its own rule says how to differentiate it.
+
+    ## Why is this bad?
+    JAX differentiates a loop in reverse by storing every step, which needs the number of
+    steps when it traces: a `while_loop` has none, and a `fori_loop` with traced bounds is
+    lowered to a `while_loop`. `jax.grad` then raises "Reverse-mode differentiation does
+    not work for lax.while_loop or lax.fori_loop with dynamic start/stop values", found only
+    when the gradient is first taken (often long after the loop was written and tested
+    forward). A test runs the invalid cases below under JAX and checks that error.
+
+    ## Example
+    ```python
+    @jax.jit
+    def rollout(gain, x0, n_steps):
+        return jax.lax.fori_loop(0, n_steps, lambda t, x: A @ x - B * (gain @ x), x0)
+
+    jax.grad(lambda g: jnp.sum(rollout(g, x0, 20) ** 2))(gain)
+    ```
+
+    ## Use instead
+    ```python
+    @partial(jax.jit, static_argnames="n_steps")
+    def rollout(gain, x0, n_steps):
+        return jax.lax.fori_loop(0, n_steps, lambda t, x: A @ x - B * (gain @ x), x0)
+    ```
+    (or a `lax.scan` of a fixed length that masks the steps past the end, or a custom VJP,
+    e.g. implicit differentiation of a fixed point). No fix is offered: each of these
+    changes how the loop is written or what it computes.
+    """
+
+    CODE = "SCN210"
+    NAME = "grad-through-dynamic-loop"
+    MESSAGE = "Reverse-mode differentiation ({origin}) reaches this {what}: {why}"
+    # In preview: no finding on the 27 corpus libraries or jax's tree to show its precision,
+    # and the tracing analysis it shares with SCN211 and SCN212 was the largest part of issue
+    # 32's cost on jax's tree (7.2 s of 44 in a profile of a third of it; docs/corpus.md).
+    PREVIEW = True
+    PROGRAM = True
+    JAX_ERROR = "Reverse-mode differentiation does not work for lax.while_loop"
+
+    def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        for event in tracing_events(ctx.program):
+            if event.code != "grad":
+                continue
+            if event.what == "`while_loop`":
+                what = "`while_loop`"
+                why = ("JAX cannot differentiate a loop whose number of steps it does not know "
+                       "in reverse mode; use a `lax.scan` of a fixed length (masking the "
+                       "steps past convergence) or a custom VJP")
+            else:
+                what = "`fori_loop`"
+                why = (f"its bound `{event.name}` is traced ({event.why}), so JAX runs it as "
+                       "a `while_loop`, which reverse mode cannot go through; make the bound "
+                       "static or loop a fixed number of times with a mask")
+            message = self.MESSAGE.format(origin=event.origin, what=what, why=why)
+            yield ctx.diagnostic_at(self, event.node.func, no_fix_reason(  # type: ignore
+                message, "each way out changes how the loop is written"))
+
+    VALID = [
+        # A fixed-length scan under grad.
+        _JNP + "def loss(w, xs):\n    def step(h, x):\n        return jnp.tanh(w * h + x), h\n"
+        "    h, _ = jax.lax.scan(step, 0.0, xs)\n    return h\n"
+        "g = jax.grad(loss)(0.5, jnp.ones(4))\n",
+        # A fori_loop with a Python bound that jit keeps static.
+        "from functools import partial\n" + _JNP +
+        "@partial(jax.jit, static_argnames=('n',))\ndef power(x, n):\n"
+        "    return jax.lax.fori_loop(0, n, lambda i, y: y * x, 1.0)\n"
+        "def loss(x, n):\n    return power(x, n=n)\n"
+        "g = jax.grad(loss)(2.0, 3)\n",
+        # ... and a bound passed through grad as a plain Python int (not differentiated).
+        _JNP + "def loss(x, n):\n    return jax.lax.fori_loop(0, n, lambda i, y: y * x, 1.0)\n"
+        "g = jax.grad(loss)(2.0, 3)\n",
+        # A while_loop forward only, under jit.
+        _JNP + "@jax.jit\ndef halve(x):\n"
+        "    return jax.lax.while_loop(lambda v: v > 1.0, lambda v: v / 2.0, x)\n"
+        "y = halve(10.0)\n",
+        # A while_loop under grad on values that do not depend on what is differentiated.
+        _JNP + "def loss(x):\n    n = jax.lax.while_loop(lambda k: k < 5, lambda k: k + 1, 0)\n"
+        "    return x * n\n"
+        "g = jax.grad(loss)(2.0)\n",
+        # A function with a custom VJP.
+        _JNP + "@jax.custom_vjp\ndef fixed_point(x):\n"
+        "    return jax.lax.while_loop(lambda v: v > 1.0, lambda v: v / 2.0, x)\n"
+        "def fwd(x):\n    return fixed_point(x), x\n"
+        "def bwd(x, g):\n    return (g,)\n"
+        "fixed_point.defvjp(fwd, bwd)\n"
+        "g = jax.grad(fixed_point)(10.0)\n",
+    ]
+
+    INVALID = [
+        # A while_loop whose body reads a differentiated value, through a callable object.
+        Invalid(_JNP + "class Solver:\n    def __init__(self, tol):\n        self.tol = tol\n"
+                "    def __call__(self, a):\n"
+                "        def body(state):\n            i, x = state\n"
+                "            return i + 1, 0.5 * (x + a / x)\n"
+                "        def cond(state):\n            i, x = state\n"
+                "            return (jnp.abs(x * x - a) > self.tol) & (i < 50)\n"
+                "        return jax.lax.while_loop(cond, body, (0, a))[1]\n"
+                "def loss(a, solver):\n    return solver(a) ** 2\n"
+                "g = jax.grad(loss)(2.0, Solver(1e-3))\n"),
+        # A fori_loop whose bound jit traces (not static), reached through a helper.
+        Invalid(_JNP + "@jax.jit\ndef rollout(gain, x0, n_steps):\n"
+                "    return jax.lax.fori_loop(0, n_steps, lambda t, x: x - gain * x, x0)\n"
+                "def loss(gain, x0, n_steps):\n    return jnp.sum(rollout(gain, x0, n_steps) ** 2)\n"
+                "g = jax.grad(loss)(0.1, jnp.ones(2), 20)\n"),
+        # A fori_loop bounded by an enclosing loop's index, through a helper.
+        Invalid(_JNP + "def partial_sum(x, n):\n"
+                "    return jax.lax.fori_loop(0, n, lambda k, acc: acc * x + 1.0, 0.0)\n"
+                "def total(psi):\n"
+                "    def outer(n, acc):\n        return acc + partial_sum(psi[n], n)\n"
+                "    return jax.lax.fori_loop(0, 4, outer, 0.0)\n"
+                "g = jax.grad(total)(jnp.linspace(1.0, 0.1, 4))\n"),
+        # value_and_grad of a functools.partial, a method's while_loop.
+        Invalid("import functools\n" + _JNP + "class Newton:\n"
+                "    def run(self, a, x0):\n"
+                "        return jax.lax.while_loop(lambda x: jnp.abs(x * x - a) > 1e-4,\n"
+                "                                  lambda x: 0.5 * (x + a / x), x0)\n"
+                "def objective(a, x0, solver):\n    return solver.run(a, x0)\n"
+                "f = functools.partial(objective, solver=Newton())\n"
+                "v, g = jax.value_and_grad(f)(2.0, 1.0)\n"),
+    ]

@@ -1,0 +1,110 @@
+from __future__ import annotations
+
+from typing import Iterator
+
+from scanlint.core.diagnostic import Diagnostic
+from scanlint.rules import Invalid, Rule, RuleContext, no_fix_reason
+from scanlint.semantic.loop_keys import loop_keys
+
+_JNP = "import jax\nimport jax.numpy as jnp\n"
+
+
+class KeyReusedAcrossIterations(Rule):
+    """
+    ## What it does
+    Finds a PRNG key that is the same at every iteration of a Python loop and reaches a
+    draw there: a key made from a constant seed in the loop (`jax.random.PRNGKey(0)` in its
+    body, or in a function the file calls in a loop), or a key bound before the loop and
+    never split or rebound in it, passed at every iteration to a `jax.random` draw, or to a
+    function of the file that draws from it (a draw, `split`, a Flax `rngs={"dropout":
+    key}`, `nnx.Rngs(key)`, through the functions it passes it on to; jitted or not). SCN209
+    covers the bodies of `scan`, `fori_loop` and `while_loop`.
+
+    A key split at every iteration (`key, sub = jax.random.split(key)`), folded with the
+    iteration (`fold_in(key, step)`), or seeded from the loop's variable is new at every
+    iteration and is not reported.
+
+    ## Why is this bad?
+    The same key gives the same numbers: every batch gets the same augmentation, every
+    training step the same dropout mask, every episode the same noise. Nothing fails; the
+    statistics are silently wrong. A test runs the invalid cases below under JAX and checks
+    that two iterations draw the same numbers.
+
+    ## Example
+    ```python
+    for step in range(n_steps):
+        params, opt_state = train_step(params, opt_state, batch, dropout_key)
+    ```
+
+    ## Use instead
+    ```python
+    for step in range(n_steps):
+        dropout_key, step_key = jax.random.split(dropout_key)
+        params, opt_state = train_step(params, opt_state, batch, step_key)
+    ```
+    No fix is offered: any fix changes the numbers the program draws.
+    """
+
+    CODE = "SCN213"
+    NAME = "key-reused-across-iterations"
+    MESSAGE = ("`{key}` is the same key at every iteration of this loop ({why}), and {draw} "
+               "draws from it: every iteration draws the same numbers; split a key at every "
+               "iteration (`key, sub = jax.random.split(key)`) or `fold_in` the iteration")
+    # In preview: both its findings on the 27 corpus libraries were false positives (brax's
+    # crop key shared on purpose, kfac_jax's fixed default seed), and its `loop_keys` took
+    # 4.2 s of 44 in a profile of a third of jax's tree (docs/corpus.md).
+    PREVIEW = True
+    PROGRAM = True
+
+    def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        # Every key it follows is made or drawn from through `jax.random` (any import of it
+        # spells `random`) or handed to Flax as `rngs`/`nnx.Rngs`: a file without those words
+        # has none, and the file's program is not built for it.
+        text = ctx.text.lower()
+        if "random" not in text and "rngs" not in text:
+            return
+        for found in loop_keys(ctx.program):
+            message = self.MESSAGE.format(key=found.key, why=found.why, draw=found.draw)
+            yield ctx.diagnostic_at(self, found.node, no_fix_reason(
+                message, "any fix changes the numbers the program draws"))
+
+    VALID = [
+        # A key split at every iteration.
+        _JNP + "key = jax.random.PRNGKey(0)\ndraws = []\n"
+        "for _ in range(2):\n    key, sub = jax.random.split(key)\n"
+        "    draws.append(jax.random.normal(sub, (3,)))\n",
+        # A key folded with the iteration.
+        _JNP + "key = jax.random.PRNGKey(0)\n"
+        "draws = [jax.random.normal(jax.random.fold_in(key, i), (3,)) for i in range(2)]\n",
+        # A seed from the loop's variable.
+        _JNP + "draws = []\nfor seed in range(2):\n"
+        "    draws.append(jax.random.normal(jax.random.PRNGKey(seed), (3,)))\n",
+        # A fixed key used once, before a loop that does not draw.
+        _JNP + "key = jax.random.PRNGKey(0)\nx = jax.random.normal(key, (3,))\n"
+        "draws = []\nfor i in range(2):\n    draws.append(x * i)\n",
+    ]
+
+    INVALID = [
+        # A constant seed in the loop's body, split and drawn from.
+        Invalid(_JNP + "from jax import random\ndraws = []\n"
+                "for batch in range(2):\n    key = random.PRNGKey(0)\n"
+                "    key, sub = random.split(key)\n"
+                "    draws.append(random.randint(sub, (4,), 0, 2))\n"),
+        # A key bound before the loop, passed at every iteration to a jitted step that
+        # draws from it.
+        Invalid(_JNP + "@jax.jit\ndef noisy_step(x, key):\n"
+                "    return x + jax.random.normal(key, x.shape)\n"
+                "main_key, step_key = jax.random.split(jax.random.PRNGKey(0))\n"
+                "x = jnp.zeros(3)\ndraws = []\n"
+                "for _ in range(2):\n    y = noisy_step(x, step_key)\n"
+                "    draws.append(y)\n"),
+        # A key drawn from in the loop directly, from a function's parameter-free key.
+        Invalid(_JNP + "def rollout(n):\n    key = jax.random.key(1)\n    out = []\n"
+                "    for t in range(n):\n        out.append(jax.random.uniform(key, (2,)))\n"
+                "    return out\n"
+                "draws = rollout(2)\n"),
+        # A constant seed in a helper the file calls in a loop.
+        Invalid(_JNP + "def augment(x):\n    key = jax.random.PRNGKey(42)\n"
+                "    return x + jax.random.normal(key, x.shape)\n"
+                "draws = [augment(jnp.zeros(3)) for _ in range(2)]\n"),
+    ]

@@ -1,0 +1,207 @@
+from __future__ import annotations
+
+import ast
+from typing import Iterator
+
+from scanlint.core.diagnostic import Diagnostic
+from scanlint.fixes.hoist import hoisted
+from scanlint.rules import Invalid, Rule, RuleContext, with_fix
+from scanlint.semantic.program import CallSite, Program
+from scanlint.semantic.recompiles import (COMPILING, Fresh, fresh, made_when, only_called,
+                                          repeated, untraced, used_here)
+from scanlint.semantic.tracing import ENTRY_WORDS
+
+_JNP = "import jax\nimport jax.numpy as jnp\n"
+
+
+class JitOfNewFunction(Rule):
+    """
+    ## What it does
+    Finds `jax.jit` (`pjit`, `pmap`, `nnx.jit`, `equinox.filter_jit`) applied to a
+    function made anew each time: a lambda, a def inside the function, a
+    `functools.partial`, or what a transformation returns (`jax.value_and_grad(loss)`,
+    `jax.vmap(f)`), at every iteration of a Python loop, or at every call of a function the
+    file calls in a Python loop (a method called per training step), where the jitted
+    function is used right there (called at once, or bound to a name only called) and not
+    kept. A decorator counts too (`@nnx.jit` on a def inside `training_step`).
+
+    The same module-level function jitted inside a loop is not reported (jit's cache hits),
+    nor a jit made once and kept (in `__init__`, at module level, returned by a factory), nor
+    code JAX traces itself (a jit inside a jitted function compiles with it, once).
+
+    ## Why is this bad?
+    `jax.jit` keeps compiled code per function object: a new lambda, closure, `partial` or
+    transformed function is a new key, so every iteration (every step) traces and compiles
+    again, typically 10-1000 times slower than the computation. A test runs the invalid
+    cases below under JAX and counts the compiles.
+
+    ## Example
+    ```python
+    for _ in range(n_steps):
+        u = jax.jit(lambda v: heat_step(v, alpha, dx))(u)
+    ```
+
+    ## Use instead
+    ```python
+    step = jax.jit(lambda v: heat_step(v, alpha, dx))
+    for _ in range(n_steps):
+        u = step(u)
+    ```
+    The fix does this when the jit is made in the loop and may leave it: nothing it reads
+    is rebound in the loop, and no object whose attribute it reads is changed there (a
+    traced function reads those when it is traced: once, after the fix). Made at every call
+    of a function, it gets no fix: make it once (module level, `__init__`).
+    """
+
+    CODE = "SCN306"
+    NAME = "jit-of-new-function"
+    MESSAGE = ("`{jit}` is applied to {what}, made anew at every {when}: jit caches compiled "
+               "code per function object, so each {unit} traces and compiles again")
+    # In preview: on by default it made `check` of jax's tree take 1.74x main's CPU (building
+    # the file's program), for 2 findings in 27 libraries (CHANGELOG, docs/corpus.md).
+    PREVIEW = True
+    PROGRAM = True
+
+    def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        program = ctx.program
+        program.prepare(ENTRY_WORDS)
+        for site in list(program.calls):
+            q = program.qualified(site.node.func, site.scope)
+            if q not in COMPILING or not site.node.args or not untraced(program, site.scope):
+                continue
+            made = fresh(program, site.node.args[0], site.scope)
+            if made is None or not used_here(program, site.node, site):
+                continue
+            found = self._finding(ctx, program, site, q, made, site.node)
+            if found is not None:
+                yield found
+        for scope in list(program.scopes.values()):
+            if scope.kind != "function" or scope.is_lambda or scope.parent is None or \
+                    scope.parent.kind != "function" or not untraced(program, scope.parent):
+                continue
+            for decorator in scope.decorators:
+                func = decorator.func if isinstance(decorator, ast.Call) else decorator
+                q = program.qualified(func, scope.parent)
+                if q not in COMPILING:
+                    continue
+                made = fresh(program, ast.Name(id=scope.name, ctx=ast.Load()), scope.parent)
+                bind = next((b for b in scope.parent.bindings.get(scope.name, ())
+                             if b.node is scope.node), None)
+                if made is None or bind is None:
+                    continue
+                if not only_called(program, bind):
+                    continue
+                statement = program.statement_of.get(id(scope.node))
+                site = CallSite(decorator if isinstance(decorator, ast.Call) else ast.Call(
+                    func=decorator, args=[], keywords=[]), scope.parent, bind.loops, statement,
+                    None)
+                found = self._finding(ctx, program, site, q, made, decorator, decorated=True)
+                if found is not None:
+                    yield found
+
+    def _finding(self, ctx: RuleContext, program: Program, site: CallSite, q: str,
+                 made: Fresh, node: ast.AST, decorated: bool = False) -> Diagnostic | None:
+        where = repeated(program, made, site)
+        if where is None:
+            return None
+        jit = program.source(site.node.func if not decorated else node)
+        if isinstance(node, ast.Call) and not decorated:
+            jit = program.source(node.func)
+        when, unit = made_when(where)
+        message = self.MESSAGE.format(jit=jit, what=made.what, when=when, unit=unit)
+        if where.loop is not None:
+            fix = "it is a decorator" if decorated else hoisted(
+                program, site.node, site.loops, site.scope, _hint(site.node))
+        else:
+            fix = "make it once (at module level, or in `__init__`) and call that"
+        message, fix_or_none = with_fix(message, fix)
+        return ctx.diagnostic_at(self, node, message, fix_or_none)
+
+    VALID = [
+        # The same module-level function, jitted in the loop: jit's cache hits.
+        _JNP + "def step(u, a):\n    return u * a\n"
+        "def advance(u, n):\n    for _ in range(n):\n"
+        "        u = jax.jit(step, static_argnames='a')(u, a=0.5)\n    return u\n"
+        "u = advance(jnp.ones(3), 4)\n",
+        # Jitted once in __init__ and kept.
+        _JNP + "def step(u):\n    return u * 0.5\n"
+        "class Sim:\n    def __init__(self):\n        self.step = jax.jit(lambda u: step(u))\n"
+        "    def run(self, u, n):\n        for _ in range(n):\n            u = self.step(u)\n"
+        "        return u\n"
+        "u = Sim().run(jnp.ones(3), 4)\n",
+        # A factory returning the jitted closure (the caller keeps it).
+        _JNP + "def make(a):\n    return jax.jit(lambda u: u * a)\n"
+        "steps = [make(a) for a in (0.5, 0.25)]\n",
+        # A lambda made once, jitted in a loop: the same object each time.
+        _JNP + "def run(u, n):\n    f = lambda v: v * 0.5\n"
+        "    for _ in range(n):\n        u = jax.jit(f)(u)\n    return u\n"
+        "u = run(jnp.ones(2), 3)\n",
+        # Inside a jitted function: the inner jit compiles with the outer one.
+        _JNP + "@jax.jit\ndef outer(u):\n    for k in range(3):\n"
+        "        u = jax.jit(lambda v: v * k)(u)\n    return u\n"
+        "u = outer(jnp.ones(2))\n",
+    ]
+
+    INVALID = [
+        # A jitted lambda in a method's loop: hoisted.
+        Invalid(_JNP + "def heat(u, alpha):\n    return u + alpha * (jnp.roll(u, 1) - u)\n"
+                "class Sim:\n    def __init__(self, alpha):\n        self.alpha = alpha\n"
+                "    def advance(self, u, n):\n        for _ in range(n):\n"
+                "            u = jax.jit(lambda v: heat(v, self.alpha))(u)\n"
+                "        return u\n"
+                "u = Sim(0.1).advance(jnp.ones(4), 3)\n",
+                _JNP + "def heat(u, alpha):\n    return u + alpha * (jnp.roll(u, 1) - u)\n"
+                "class Sim:\n    def __init__(self, alpha):\n        self.alpha = alpha\n"
+                "    def advance(self, u, n):\n"
+                "        jitted_step = jax.jit(lambda v: heat(v, self.alpha))\n"
+                "        for _ in range(n):\n"
+                "            u = jitted_step(u)\n"
+                "        return u\n"
+                "u = Sim(0.1).advance(jnp.ones(4), 3)\n"),
+        # jit of value_and_grad in nested loops: hoisted out of both.
+        Invalid(_JNP + "def loss(w, x):\n    return jnp.sum((x * w) ** 2)\n"
+                "def train(w, batches, epochs):\n    for _ in range(epochs):\n"
+                "        for x in batches:\n"
+                "            l, g = jax.jit(jax.value_and_grad(loss))(w, x)\n"
+                "            w = w - 0.1 * g\n    return w\n"
+                "w = train(1.0, [jnp.ones(2)], 2)\n",
+                _JNP + "def loss(w, x):\n    return jnp.sum((x * w) ** 2)\n"
+                "def train(w, batches, epochs):\n"
+                "    jitted_loss = jax.jit(jax.value_and_grad(loss))\n"
+                "    for _ in range(epochs):\n"
+                "        for x in batches:\n"
+                "            l, g = jitted_loss(w, x)\n"
+                "            w = w - 0.1 * g\n    return w\n"
+                "w = train(1.0, [jnp.ones(2)], 2)\n"),
+        # A partial of a name the loop rebinds: reported, not hoisted.
+        Invalid("import functools\n" + _JNP + "def scale(u, a):\n    return u * a\n"
+                "def run(u):\n    for a in (0.5, 0.25):\n"
+                "        u = jax.jit(functools.partial(scale, a=a))(u)\n    return u\n"
+                "u = run(jnp.ones(2))\n"),
+        # nnx.jit on a def inside a method the file calls in a loop.
+        Invalid(_JNP + "from flax import nnx\n"
+                "class Trainer:\n    def __init__(self, model):\n        self.model = model\n"
+                "    def training_step(self, x):\n"
+                "        @nnx.jit\n        def step(model):\n            return model(x).sum()\n"
+                "        return step(self.model)\n"
+                "def main():\n    trainer = Trainer(nnx.Linear(2, 2, rngs=nnx.Rngs(0)))\n"
+                "    for _ in range(3):\n        trainer.training_step(jnp.ones(2))\n"
+                "main()\n"),
+        # jax.jit of a closure, bound to a name only called, in a function called in a loop.
+        Invalid(_JNP + "def evaluate(params, x):\n"
+                "    def predict(x):\n        return jnp.tanh(params * x)\n"
+                "    fast = jax.jit(predict)\n    return fast(x)\n"
+                "outputs = [evaluate(p, jnp.ones(3)) for p in (0.5, 1.0, 2.0)]\n"),
+    ]
+
+
+def _hint(call: ast.Call) -> str:
+    """A name for the hoisted jitted function: `jitted_` and what it wraps."""
+    inner = call.args[0]
+    while isinstance(inner, ast.Call) and inner.args:
+        inner = inner.args[0]
+    if isinstance(inner, ast.Name):
+        return f"jitted_{inner.id}"
+    if isinstance(inner, ast.Attribute):
+        return f"jitted_{inner.attr}"
+    return "jitted_step"

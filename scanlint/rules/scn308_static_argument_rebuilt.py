@@ -1,0 +1,165 @@
+from __future__ import annotations
+
+import ast
+from typing import Iterator
+
+from scanlint.core.diagnostic import Diagnostic, Edit, Fix
+from scanlint.rules import Invalid, Rule, RuleContext, no_fix_reason
+from scanlint.semantic.program import CallSite, Program
+from scanlint.semantic.recompiles import (Jitted, argument_for, fresh, jitted_callables,
+                                          made_when, repeated, unhashable, untraced)
+
+_JNP = "import jax\nimport jax.numpy as jnp\nfrom functools import partial\n"
+
+
+class StaticArgumentRebuilt(Rule):
+    """
+    ## What it does
+    Finds a call of a jitted function (`@jax.jit` or `@partial(jax.jit, ...)` on a def,
+    `fast = jax.jit(f, ...)`, NNX's and `pjit`'s too) whose argument for a static
+    parameter (`static_argnums`, `static_argnames`) is:
+
+    - a list, dict or set (a display, a comprehension, `list(...)`), also through a name
+      bound once, a key of a dict display (`CONFIG["smoother"]["taps"]`) and the
+      parameter every visible call passes it to; or
+    - an object made anew at every iteration of a loop around the call, or at every call of
+      a function the file calls in a loop, that compares by identity: a lambda, a def, a
+      `functools.partial`, what a transformation returns, an optax transformation
+      (`optax.adam(lr)`: a tuple of new closures), an object of a class of the file without
+      `__eq__`.
+
+    ## Why is this bad?
+    `jit` keeps compiled code per value of its static arguments, found by hash and `==`: a
+    list or dict has no hash, and JAX raises `ValueError: Non-hashable static arguments are
+    not supported`; an object that compares by identity is a new key each time, so every
+    call traces and compiles again. A test runs the invalid cases below under JAX: the first
+    kind raises, the second compiles at every call.
+
+    ## Example
+    ```python
+    for seed in seeds:
+        tx = optax.adam(learning_rate)
+        params, losses = fit(tx, params0, target)  # fit: static_argnums=0
+    ```
+
+    ## Use instead
+    ```python
+    tx = optax.adam(learning_rate)
+    for seed in seeds:
+        params, losses = fit(tx, params0, target)
+    ```
+    A list display gets an unsafe fix that passes a tuple instead (`[0.25, 0.5]` to
+    `(0.25, 0.5)`: the function then sees a tuple, which code that appends to it or adds
+    lists to it would not take); other cases get none.
+    """
+
+    CODE = "SCN308"
+    NAME = "static-argument-rebuilt"
+    MESSAGE = "Static argument `{param}` of `{function}` {what}"
+    # In preview: no finding on the 27 corpus libraries or jax's tree to show its precision,
+    # and with SCN309 it added about a quarter of main's CPU on jax's tree (CHANGELOG).
+    PREVIEW = True
+    PROGRAM = True
+
+    def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        program = ctx.program
+        for jitted in jitted_callables(program):
+            if not jitted.static:
+                continue
+            for site in jitted.calls:
+                if not untraced(program, site.scope):
+                    continue
+                for param in sorted(jitted.static):
+                    arg = argument_for(jitted.function, site.node, param, jitted.bound_self)
+                    if arg is None:
+                        continue
+                    found = self._finding(ctx, program, jitted, site, param, arg)
+                    if found is not None:
+                        yield found
+
+    def _finding(self, ctx: RuleContext, program: Program, jitted: Jitted, site: CallSite,
+                 param: str, arg: ast.expr) -> Diagnostic | None:
+        name = jitted.name or jitted.function.name
+        display = unhashable(program, arg, site.scope)
+        if display is not None:
+            kind = {ast.List: "a list", ast.ListComp: "a list", ast.Dict: "a dict",
+                    ast.DictComp: "a dict", ast.Set: "a set", ast.SetComp: "a set"}.get(
+                type(display), "a list, dict or set")
+            shown = program.source(display)
+            shown = shown if len(shown) <= 40 else shown[:37] + "..."
+            written = "" if display is arg else f" (`{program.source(arg)}`)"
+            message = self.MESSAGE.format(
+                param=param, function=name,
+                what=f"is {kind}{written}, `{shown}`: static arguments must be hashable, and "
+                     "JAX raises `ValueError: Non-hashable static arguments are not "
+                     "supported`; pass a tuple")
+            if isinstance(arg, ast.List) and display is arg:
+                start, end = program.span(arg)
+                inner = program.source(arg)[1:-1]
+                tuple_text = f"({inner}{',' if len(arg.elts) == 1 else ''})"
+                fix = Fix("unsafe", "Pass a tuple", (Edit(start, end, tuple_text),))
+                return ctx.diagnostic_at(self, arg, message, fix)
+            return ctx.diagnostic_at(self, arg, no_fix_reason(
+                message, "the function may need a list (`tuple(...)` changes what it sees)"))
+        made = fresh(program, arg, site.scope, static=True)
+        if made is None:
+            return None
+        where = repeated(program, made, site)
+        if where is None:
+            return None
+        when, unit = made_when(where)
+        message = self.MESSAGE.format(
+            param=param, function=name,
+            what=f"is {made.what}, made anew at every {when}: jit finds compiled code for a "
+                 f"static argument by `==`, and this one compares by identity, so each {unit} "
+                 "traces and compiles again; make it once, before the loop")
+        return ctx.diagnostic_at(self, arg, no_fix_reason(
+            message, "what the object is made from may change in the loop"))
+
+    VALID = [
+        # A tuple, rebuilt at every call, compares by value.
+        _JNP + "CONFIG = {'taps': [0.25, 0.5, 0.25]}\n"
+        "@partial(jax.jit, static_argnums=1)\ndef smooth(x, taps):\n"
+        "    return sum(w * jnp.roll(x, k) for k, w in enumerate(taps))\n"
+        "def run(x, cfg):\n    for _ in range(3):\n"
+        "        x = smooth(x, tuple(cfg['taps']))\n    return x\n"
+        "y = run(jnp.ones(8), CONFIG)\n",
+        # An optax transformation made once, before the loop.
+        _JNP + "import optax\n"
+        "@partial(jax.jit, static_argnums=0)\ndef fit(tx, p):\n"
+        "    updates, _ = tx.update(p, tx.init(p), p)\n    return p + updates\n"
+        "def sweep(ps):\n    tx = optax.sgd(0.1)\n    return [fit(tx, p) for p in ps]\n"
+        "out = sweep([jnp.ones(2), jnp.zeros(2)])\n",
+        # An int and a string are hashable.
+        _JNP + "fast = jax.jit(lambda x, n, mode: x * n, static_argnums=(1, 2))\n"
+        "for n in range(3):\n    y = fast(jnp.ones(2), n, 'a')\n",
+    ]
+
+    INVALID = [
+        # A list from a config dict, through a parameter.
+        Invalid(_JNP + "CONFIG = {'smoother': {'taps': [0.25, 0.5, 0.25]}}\n"
+                "@partial(jax.jit, static_argnums=1)\ndef smooth(x, taps):\n"
+                "    return sum(w * jnp.roll(x, k) for k, w in enumerate(taps))\n"
+                "def run(x, cfg):\n    return smooth(x, cfg['smoother']['taps'])\n"
+                "y = run(jnp.ones(8), CONFIG)\n"),
+        # A list display, passed by keyword to a jitted name: the unsafe fix passes a tuple.
+        Invalid(_JNP + "def scale(x, factors):\n    return x * sum(factors)\n"
+                "fast = jax.jit(scale, static_argnames='factors')\n"
+                "y = fast(jnp.ones(2), factors=[1.0, 2.0])\n",
+                _JNP + "def scale(x, factors):\n    return x * sum(factors)\n"
+                "fast = jax.jit(scale, static_argnames='factors')\n"
+                "y = fast(jnp.ones(2), factors=(1.0, 2.0))\n", unsafe=True),
+        # An optax transformation rebuilt at every iteration.
+        Invalid(_JNP + "import optax\n"
+                "@partial(jax.jit, static_argnums=0)\ndef fit(tx, p):\n"
+                "    updates, _ = tx.update(p, tx.init(p), p)\n    return p + updates\n"
+                "def sweep(ps, lr=0.1):\n    out = []\n    for p in ps:\n"
+                "        tx = optax.sgd(lr)\n        out.append(fit(tx, p))\n    return out\n"
+                "out = sweep([jnp.ones(2), jnp.zeros(2), jnp.ones(2)])\n"),
+        # A lambda as a static argument in a loop.
+        Invalid(_JNP + "@partial(jax.jit, static_argnames='act')\ndef layer(x, act):\n"
+                "    return act(x)\n"
+                "def run(x):\n    for _ in range(3):\n        x = layer(x, act=lambda v: v * 0.5)\n"
+                "    return x\n"
+                "y = run(jnp.ones(2))\n"),
+    ]

@@ -1,0 +1,176 @@
+from __future__ import annotations
+
+import ast
+from typing import Iterator
+
+from scanlint.core.diagnostic import Diagnostic
+from scanlint.rules import Invalid, Rule, RuleContext, no_fix_reason
+from scanlint.semantic.program import CallSite, Program, Scope
+from scanlint.semantic.recompiles import (argument_for, jitted_callables, untraced,
+                                          varying_shapes)
+
+_JNP = "import jax\nimport jax.numpy as jnp\n"
+_DEPTH = 3  # functions passing the argument on, followed back to the loop
+
+
+class ShapeChangesAcrossCalls(Rule):
+    """
+    ## What it does
+    Finds a jitted function (`@jax.jit`, `fast = jax.jit(f)`, NNX's, `pjit`'s) called in a
+    Python loop with an array whose shape the code shows changing from one iteration to
+    the next: the loop iterates over a list of arrays of different shapes (a list display
+    of `jnp.ones((24, 16))`, `jnp.ones((31, 16))`, ..., or a comprehension making one array
+    per value of a sequence of distinct sizes), or passes a slice whose bound is the loop's
+    variable over distinct sizes (`x[:n]` for `n` in `(64, 128, 256)` or a `range`). The
+    array may reach the jitted function through the file's functions that pass it on as
+    they got it (`inference(frames)` calling `model_apply(params, frames)`); one that pads
+    or reshapes it first is not followed.
+
+    ## Why is this bad?
+    `jit` compiles once per input shape: every new shape traces and compiles the whole
+    function again, so a loop over clips of different lengths compiles at (nearly) every
+    iteration. A test runs the invalid cases below under JAX and counts the compiles.
+
+    ## Example
+    ```python
+    model_apply = jax.jit(track_points)
+    for frames in videos:  # 24, 31, 17, 40 frames
+        model_apply(params, frames, queries)
+    ```
+
+    ## Use instead
+    ```python
+    for frames in videos:
+        padded = jnp.zeros((MAX_FRAMES, *frames.shape[1:])).at[: len(frames)].set(frames)
+        model_apply(params, padded, queries)[: len(frames)]
+    ```
+    (pad to one size, or to a few buckets, with a mask if the padding matters). No fix is
+    offered: the padding value and the mask depend on the computation.
+    """
+
+    CODE = "SCN309"
+    NAME = "shape-changes-across-calls"
+    MESSAGE = ("`{function}` is jitted and called in this loop with `{arg}`, whose shape "
+               "changes from one iteration to the next ({shapes}): jit compiles once per "
+               "input shape, so each new shape traces and compiles again; pad to a fixed size "
+               "(or a few buckets)")
+    # In preview, as SCN308: no corpus finding to show its precision, and a measurable cost
+    # on jax's tree (CHANGELOG).
+    PREVIEW = True
+    PROGRAM = True
+
+    def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:
+        program = ctx.program
+        reported: set[int] = set()
+        for jitted in jitted_callables(program):
+            for site in jitted.calls:
+                if not untraced(program, site.scope):
+                    continue
+                positional = jitted.function.positional[1:] if jitted.bound_self else \
+                    jitted.function.positional
+                for param in positional + [p for p in jitted.function.params
+                                           if p not in positional]:
+                    if param in jitted.static:
+                        continue
+                    arg = argument_for(jitted.function, site.node, param, jitted.bound_self)
+                    if arg is None:
+                        continue
+                    found = _varying(program, arg, site, 0)
+                    if found is None:
+                        continue
+                    at, written, shapes = found
+                    if id(at.node) in reported:
+                        continue
+                    reported.add(id(at.node))
+                    message = self.MESSAGE.format(function=jitted.name, arg=written,
+                                                  shapes=", ".join(shapes[:5]))
+                    yield ctx.diagnostic_at(self, at.node, no_fix_reason(
+                        message, "the padding and its mask depend on the computation"))
+
+    VALID = [
+        # Every clip padded to one length before the jitted call.
+        _JNP + "MAX = 48\ndef track(frames):\n    return jnp.tanh(frames).sum(0)\n"
+        "apply = jax.jit(track)\n"
+        "def inference(frames):\n"
+        "    padded = jnp.zeros((MAX, 4)).at[: frames.shape[0]].set(frames)\n"
+        "    return apply(padded)\n"
+        "videos = [jnp.ones((n, 4)) for n in (24, 31, 17)]\n"
+        "for frames in videos:\n    inference(frames)\n",
+        # Arrays of one shape.
+        _JNP + "apply = jax.jit(lambda x: x * 2)\n"
+        "for x in [jnp.ones((3, 4)), jnp.zeros((3, 4))]:\n    apply(x)\n",
+        # A slice of a fixed length at a moving start.
+        _JNP + "apply = jax.jit(lambda x: x.sum())\nxs = jnp.ones(40)\n"
+        "for i in range(0, 40, 8):\n    apply(xs[i:i + 8])\n",
+    ]
+
+    INVALID = [
+        # Videos of different lengths, through a helper passing them on.
+        Invalid(_JNP + "def track(params, frames):\n    return jnp.tanh(frames * params).sum(0)\n"
+                "model_apply = jax.jit(track)\n"
+                "def inference(params, frames):\n    return model_apply(params, frames)\n"
+                "videos = [jnp.ones((n, 16)) for n in (24, 31, 17, 40)]\n"
+                "for frames in videos:\n    inference(0.5, frames)\n"),
+        # A list display of arrays of different shapes, a decorated jit.
+        Invalid(_JNP + "@jax.jit\ndef norm(x):\n    return jnp.sqrt((x ** 2).sum())\n"
+                "for x in [jnp.ones(3), jnp.ones(5), jnp.ones(7)]:\n    norm(x)\n"),
+        # Prefixes of growing length.
+        Invalid(_JNP + "@jax.jit\ndef total(x):\n    return x.sum()\n"
+                "def sweep(xs):\n    for n in (8, 16, 32):\n        total(xs[:n])\n"
+                "sweep(jnp.ones(64))\n"),
+    ]
+
+
+def _varying(program: Program, arg: ast.expr, site: CallSite,
+             depth: int) -> tuple[CallSite, str, list[str]] | None:
+    """Where ``arg`` (passed at ``site``) changes shape across a loop's iterations: the call
+    in the loop, how it is written there, and the shapes."""
+    if isinstance(arg, ast.Subscript) and isinstance(arg.slice, ast.Slice):
+        sizes = _slice_sizes(program, arg.slice, site)
+        if sizes is not None:
+            return site, program.source(arg), sizes
+    if not isinstance(arg, ast.Name):
+        return None
+    bindings = program.lookup(site.scope, arg.id)
+    if len(bindings) != 1:
+        return None
+    bind = bindings[0]
+    if bind.kind == "loop" and isinstance(bind.node, (ast.For, ast.AsyncFor)) and \
+            bind.node in site.loops and isinstance(bind.node.target, ast.Name):
+        shapes = varying_shapes(program, bind.node.iter, bind.scope or site.scope)
+        if shapes is not None:
+            return site, arg.id, shapes
+        return None
+    if bind.kind == "param" and depth < _DEPTH and bind.scope is not None:
+        function: Scope = bind.scope
+        for caller, target in program.callers(function):
+            passed = argument_for(function, caller.node, arg.id, target.bound_self)
+            if passed is None or not untraced(program, caller.scope):
+                continue
+            found = _varying(program, passed, caller, depth + 1)
+            if found is not None:
+                return found
+    return None
+
+
+def _slice_sizes(program: Program, part: ast.Slice, site: CallSite) -> list[str] | None:
+    """For `x[:n]` (no lower bound, no step) with `n` a loop's variable over distinct ints
+    (a tuple or list display, or a `range` of two or more): those sizes."""
+    if part.lower is not None or part.step is not None or not isinstance(part.upper, ast.Name):
+        return None
+    bindings = program.lookup(site.scope, part.upper.id)
+    if len(bindings) != 1 or bindings[0].kind != "loop":
+        return None
+    loop = bindings[0].node
+    if not isinstance(loop, (ast.For, ast.AsyncFor)) or loop not in site.loops or not \
+            isinstance(loop.target, ast.Name):
+        return None
+    values = loop.iter
+    if isinstance(values, (ast.Tuple, ast.List)) and all(
+            isinstance(e, ast.Constant) and type(e.value) is int for e in values.elts):
+        sizes = [e.value for e in values.elts]  # type: ignore[attr-defined]
+        return [f"`{part.upper.id}` = {v}" for v in sizes] if len(set(sizes)) > 1 else None
+    if isinstance(values, ast.Call) and isinstance(values.func, ast.Name) and \
+            values.func.id == "range" and not program.lookup(site.scope, "range"):
+        return [f"`{part.upper.id}` in `{program.source(values)}`"]
+    return None

@@ -1,0 +1,301 @@
+"""PRNG keys that are the same at every iteration of a Python loop (issue 32; read by
+SCN213), on the file's program (`program.py`). SCN209 (`prng_keys.py`) covers the bodies of
+JAX's loops; here the loop is Python's: a training loop, a data pipeline, a rollout.
+
+A key is the same at every iteration when the loop makes it from a constant seed
+(`jax.random.PRNGKey(0)` in its body, or in a function it calls), or when it is bound before
+the loop and never rebound in it; the numbers are the same when such a key reaches a draw
+in the iteration: directly, split or folded with values the loop does not change, or
+through a function of the file that draws from the parameter it gets it as (a
+`jax.random` draw, `split`, a Flax `rngs={"dropout": key}`, `nnx.Rngs(key)`, a function it
+passes it on to), jitted or not. Folding in the iteration (`fold_in(key, step)`), splitting
+the key at every iteration (`key, sub = jax.random.split(key)`), a seed from the loop's
+variable: a new key per iteration, not reported.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+
+from scanlint.semantic.program import CallSite, Program, Scope
+from scanlint.semantic.prng_keys import DRAWS
+
+SEEDED = frozenset({"PRNGKey", "key"})
+DERIVING = frozenset({"split", "fold_in", "clone"})
+RNG_HOLDERS = frozenset({"flax.nnx.Rngs", "flax.nnx.RngStream", "haiku.PRNGSequence"})
+_DEPTH = 3
+_WORDS = re.compile(r"random|Rngs|PRNGSequence")
+_REPEATING = (ast.For, ast.AsyncFor, ast.While, ast.ListComp, ast.SetComp, ast.GeneratorExp,
+              ast.DictComp)
+
+
+@dataclass(frozen=True)
+class LoopKey:
+    """A key the same at every iteration of ``loop`` that reaches a draw there."""
+
+    node: ast.AST  # where to report: the key's making, or the call passing it
+    key: str  # the key as written
+    why: str  # why it is the same at every iteration
+    draw: str  # what draws from it ("`jax.random.randint`", "`train_step`")
+    loop: ast.AST
+
+
+def loop_keys(program: Program) -> list[LoopKey]:
+    memo = program.__dict__.get("_loop_keys")
+    if memo is None:
+        memo = program.__dict__["_loop_keys"] = _find(program) if _WORDS.search(
+            program.text) else []
+    return memo
+
+
+def _random(program: Program, func: ast.expr, scope: Scope) -> str | None:
+    q = program.qualified(func, scope) or ""
+    module, _, last = q.rpartition(".")
+    return last if module in ("jax.random", "jax._src.random") else None
+
+
+def _find(program: Program) -> list[LoopKey]:
+    program.ensure_all()
+    found: dict[int, LoopKey] = {}
+    for site in list(program.calls):
+        loops = [loop for loop in site.loops if isinstance(loop, _REPEATING)]
+        name = _random(program, site.node.func, site.scope)
+        if name in SEEDED and _constant_args(program, site.node, site.scope, loops):
+            _seeded(program, site, loops, found)
+            continue
+        if not loops:
+            continue
+        for arg in [*site.node.args, *(k.value for k in site.node.keywords)]:
+            if isinstance(arg, ast.Name):
+                _invariant(program, site, arg, loops, found)
+    return list(found.values())
+
+
+def _constant_args(program: Program, call: ast.Call, scope: Scope, loops: list) -> bool:
+    """A seed that is the same whenever the call runs: literals, and names bound once at
+    module level to one."""
+    if not call.args or call.keywords:
+        return False
+    for arg in call.args:
+        if isinstance(arg, ast.Constant) and isinstance(arg.value, int):
+            continue
+        if isinstance(arg, ast.Name):
+            bind = program.single(scope, arg.id)
+            if bind is not None and bind.kind == "assign" and bind.scope is program.module \
+                    and isinstance(bind.value, ast.Constant):
+                continue
+        return False
+    return True
+
+
+def _seeded(program: Program, site: CallSite, loops: list, found: dict) -> None:
+    """A key made from a constant seed: in a loop, or in a function the file calls in one."""
+    where = site.statement
+    if loops:
+        loop = loops[-1]
+        draw = _drawn_in(program, site, loop)
+        if draw is not None:
+            found.setdefault(id(site.node), LoopKey(
+                site.node, program.source(site.node), "made from a constant seed at every "
+                "iteration", draw, loop))
+        return
+    function = site.scope.function
+    if function is None or not isinstance(where, ast.Assign):
+        return
+    from scanlint.semantic.recompiles import called_in_loop
+
+    draw = _drawn_in(program, site, function.node)
+    if draw is None:
+        return
+    call = called_in_loop(program, function)
+    if call is not None:
+        loop = next((loop for loop in reversed(call.loops) if isinstance(loop, _REPEATING)),
+                    None)
+        found.setdefault(id(site.node), LoopKey(
+            site.node, program.source(site.node),
+            f"made from a constant seed at every call of `{function.name}`, which the file "
+            f"calls in a loop (line {call.node.lineno})", draw, loop))
+
+
+def _drawn_in(program: Program, site: CallSite, region: ast.AST) -> str | None:
+    """What draws from the key ``site`` makes, within ``region`` (the loop, or the
+    function): the names it is bound to, and those split or folded from them with other
+    values, followed through the region's statements in order."""
+    statement = site.statement
+    keys = _targets(statement, site.node)
+    if not keys:
+        return None
+    body = region.body if isinstance(region, (ast.For, ast.AsyncFor, ast.While,
+                                              ast.FunctionDef, ast.AsyncFunctionDef)) else []
+    started = False
+    for current in _in_order(body):
+        if current is statement:
+            started = True
+            continue
+        if not started:
+            continue
+        for call in _calls(current):
+            draw = _consumes(program, call, site.scope, keys)
+            if draw is not None:
+                return draw
+        if isinstance(current, ast.Assign) and isinstance(current.value, ast.Call) and \
+                _random(program, current.value.func, site.scope) in DERIVING and any(
+                    isinstance(a, ast.Name) and a.id in keys for a in current.value.args[:1]):
+            for target in current.targets:
+                keys |= {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
+    return None
+
+
+def _in_order(statements: list) -> list:
+    """The statements of a block and of the blocks inside it, in order (not into defs)."""
+    found = []
+    for statement in statements:
+        found.append(statement)
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        for field in ("body", "orelse", "finalbody"):
+            found += _in_order(getattr(statement, field, []) or [])
+        for handler in getattr(statement, "handlers", []) or []:
+            found += _in_order(handler.body)
+    return found
+
+
+def _calls(statement: ast.stmt) -> list[ast.Call]:
+    parts = [statement] if not isinstance(statement, (ast.For, ast.AsyncFor, ast.While, ast.If,
+                                                      ast.With, ast.AsyncWith, ast.Try)) \
+        else [getattr(statement, "iter", None) or getattr(statement, "test", None)]
+    return [n for part in parts if part is not None for n in ast.walk(part)
+            if isinstance(n, ast.Call)]
+
+
+def _targets(statement: ast.stmt | None, call: ast.Call) -> set[str]:
+    if isinstance(statement, ast.Assign) and statement.value is call:
+        return {n.id for t in statement.targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+    return set()
+
+
+def _consumes(program: Program, call: ast.Call, scope: Scope, keys: set[str]) -> str | None:
+    """What draws from one of ``keys`` at ``call``: the draw itself, or the function of the
+    file it passes one to that draws from it."""
+    name = _random(program, call.func, scope)
+    first = call.args[0] if call.args else next(
+        (k.value for k in call.keywords if k.arg == "key"), None)
+    if name in DRAWS and isinstance(first, ast.Name) and first.id in keys:
+        return f"`{program.source(call.func)}`"
+    for keyword in call.keywords:
+        if keyword.arg == "rngs" and _names(keyword.value) & keys:
+            return f"`{program.source(call.func)}` (its `rngs`)"
+    q = program.qualified(call.func, scope)
+    if q in RNG_HOLDERS and any(_names(a) & keys for a in
+                                [*call.args, *(k.value for k in call.keywords)]):
+        return f"`{program.source(call.func)}`"
+    for target in program.targets(call.func, scope):
+        params = target.function.positional[1:] if target.bound_self else \
+            target.function.positional
+        for param, arg in [*zip(params, call.args),
+                           *((k.arg, k.value) for k in call.keywords if k.arg)]:
+            if isinstance(arg, ast.Name) and arg.id in keys and \
+                    draws_from(program, target.function, param):
+                return f"`{program.source(call.func)}`"
+    return None
+
+
+def _names(expr: ast.expr) -> set[str]:
+    """The names a key argument is: a name, or the values of a dict display of names."""
+    if isinstance(expr, ast.Name):
+        return {expr.id}
+    if isinstance(expr, ast.Dict):
+        return {v.id for v in expr.values if isinstance(v, ast.Name)}
+    return set()
+
+
+def draws_from(program: Program, function: Scope, param: str, depth: int = 0) -> bool:
+    """Whether ``function`` (or a def or lambda inside it) draws from its parameter
+    ``param`` as a key: a `jax.random` draw, `split`, `rngs=`, `nnx.Rngs(...)`, or a
+    function of the file it passes it to that does."""
+    memo = program.__dict__.setdefault("_draws_from", {})
+    key = (id(function.node), param)
+    if key in memo:
+        return memo[key]
+    memo[key] = False
+    if depth > _DEPTH:
+        return False
+    result = False
+    node = function.node
+    body = [node.body] if isinstance(node, ast.Lambda) else node.body  # type: ignore
+    for statement in body:
+        for call in ast.walk(statement):
+            if not isinstance(call, ast.Call):
+                continue
+            scope = _scope_around(program, function, call)
+            name = _random(program, call.func, scope)
+            first = call.args[0] if call.args else None
+            if (name in DRAWS or name in ("split", "fold_in")) and isinstance(
+                    first, ast.Name) and first.id == param:
+                result = True
+                break
+            if any(k.arg == "rngs" and param in _names(k.value) for k in call.keywords):
+                result = True
+                break
+            if program.qualified(call.func, scope) in RNG_HOLDERS and any(
+                    param in _names(a) for a in [*call.args, *(k.value for k in call.keywords)]):
+                result = True
+                break
+            for target in program.targets(call.func, scope):
+                params = target.function.positional[1:] if target.bound_self else \
+                    target.function.positional
+                for inner, arg in [*zip(params, call.args),
+                                   *((k.arg, k.value) for k in call.keywords if k.arg)]:
+                    if isinstance(arg, ast.Name) and arg.id == param and \
+                            target.function is not function and \
+                            draws_from(program, target.function, inner, depth + 1):
+                        result = True
+            if result:
+                break
+        if result:
+            break
+    memo[key] = result
+    return result
+
+
+def _scope_around(program: Program, function: Scope, call: ast.Call) -> Scope:
+    site = program.call_at.get(id(call))
+    return site.scope if site is not None else function
+
+
+def _invariant(program: Program, site: CallSite, arg: ast.Name, loops: list,
+               found: dict) -> None:
+    """``arg`` (passed at ``site``, in ``loops``) is a key bound before the loop and never
+    rebound in it, and the call draws from it."""
+    bindings = program.lookup(site.scope, arg.id)
+    if not bindings or not all(_makes_key(program, b) for b in bindings):
+        return
+    loop = None
+    for candidate in loops:
+        if isinstance(candidate, (ast.For, ast.AsyncFor, ast.While)) and not any(
+                candidate in b.loops or b.node is candidate for b in bindings):
+            loop = candidate
+            break
+    if loop is None:
+        return
+    draw = _consumes(program, site.node, site.scope, {arg.id})
+    if draw is None:
+        return
+    found.setdefault(id(site.node), LoopKey(
+        site.node, arg.id, "bound before the loop and never split or rebound in it", draw,
+        loop))
+
+
+def _makes_key(program: Program, bind) -> bool:
+    """Whether a binding gives its name a key: `jax.random.PRNGKey`/`key`/`split`/`fold_in`
+    (unpacked, or indexed)."""
+    if bind.kind != "assign":
+        return False
+    value = bind.node.value if isinstance(bind.node, ast.Assign) else bind.value
+    if isinstance(value, ast.Subscript):
+        value = value.value
+    if not isinstance(value, ast.Call):
+        return False
+    return _random(program, value.func, bind.scope or program.module) in (SEEDED | DERIVING)

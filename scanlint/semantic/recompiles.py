@@ -1,0 +1,440 @@
+"""What makes JAX trace and compile again where the code shows it (issue 32; read by SCN306,
+SCN307, SCN308 and SCN309), on the file's program (`program.py`).
+
+JAX keeps what it traced and compiled per function object (and per static argument value,
+and per argument shape): `jax.jit` (`pmap`, NNX's and equinox's jits) keys its cache by the
+function it wraps, and a `lax.scan`, `fori_loop` or `while_loop` run outside `jit` keys its
+trace by its body. A function made anew at each call or loop iteration (a lambda, a def
+inside the function, a `functools.partial`, what `jax.value_and_grad(f)` returns, an object
+of a class without value equality) is a new key each time: everything is traced and compiled
+again. So is a static argument that does not compare equal to the last one, and an
+argument whose shape changes.
+
+Only what the file shows is reported: a function made in the loop that applies it, or in a
+function the file calls from a Python loop (the same call repeated), whose result is used
+there and not kept (returned, stored, passed on); code the file shows JAX tracing
+(`tracing.py`) is left out (a jit inside a traced function compiles with it, once).
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from scanlint.semantic.program import PARTIALS, CallSite, ClassInfo, Program, Scope
+from scanlint.semantic.tracing import (ENTRY_WORDS, TRACERS, _keywords, _static_parameters,
+                                       traced_scopes)
+
+# What compiles the function it is given, keyed by that function.
+COMPILING = frozenset({"jax.jit", "jax.pjit", "jax.experimental.pjit.pjit", "jax.pmap",
+                       "flax.nnx.jit", "flax.nnx.pmap", "equinox.filter_jit",
+                       "equinox.filter_pmap"})
+# Calls that make a new callable each time they run.
+MAKERS = frozenset(TRACERS) | PARTIALS | {"jax.tree_util.Partial"}
+# Calls whose result compares by identity though built from the same values: optax's
+# transformations are tuples of fresh closures.
+IDENTITY_FACTORIES = ("optax.",)
+
+
+@dataclass(frozen=True)
+class Fresh:
+    """A callable (or object) made anew each time some code runs."""
+
+    what: str  # for messages: "a lambda", "the function `step` defined here", ...
+    made: ast.AST  # the expression or statement that makes it
+    loops: tuple  # the loops of its function around where it is made
+    scope: Scope  # the function (or module) it is made in
+
+
+@dataclass(frozen=True)
+class Repeated:
+    """A place made anew: at every iteration of ``loop``, or at every call of ``function``
+    (called in a loop at ``call``)."""
+
+    loop: ast.AST | None = None
+    function: Scope | None = None
+    call: CallSite | None = None
+
+
+def fresh(program: Program, expr: ast.expr, scope: Scope, depth: int = 0,
+          static: bool = False) -> Fresh | None:
+    """What ``expr`` (read in ``scope``) is, when it is a callable or object made anew
+    each time the code making it runs, in a function (not at module level). As a function
+    (``static`` False) any new object is a new key: JAX keeps the function it traced by a
+    weak reference, so the last one is gone when the next, equal or not, comes. As a static
+    argument (``static``), an object of a class with value equality finds the last one."""
+    if depth > 3:
+        return None
+    function = scope.function
+    site = program.call_at.get(id(expr))
+    loops = site.loops if site is not None else _loops_at(program, expr, scope)
+    if isinstance(expr, ast.Lambda):
+        return Fresh("a lambda", expr, loops, scope) if function else None
+    if isinstance(expr, ast.Call):
+        q = program.qualified(expr.func, scope)
+        if function is None:
+            return None
+        if q in PARTIALS:
+            return Fresh("a `functools.partial`", expr, loops, scope)
+        if q in MAKERS:
+            short = q.rsplit(".", 1)[-1]
+            return Fresh(f"the function `{short}(...)` returns", expr, loops, scope)
+        if q is not None and q.startswith(IDENTITY_FACTORIES):
+            return Fresh(f"the `{program.source(expr.func)}(...)` object, which compares by "
+                         "identity", expr, loops, scope)
+        cls = program.instance_class(expr, scope)
+        if cls is not None and not static:
+            return Fresh(f"a new `{cls.name}` object", expr, loops, scope)
+        if cls is not None and not value_equality(program, cls):
+            return Fresh(f"a new `{cls.name}` object (its class defines no `__eq__`)", expr,
+                         loops, scope)
+        return None
+    if isinstance(expr, ast.Name):
+        bindings = program.lookup(scope, expr.id)
+        if len(bindings) != 1:
+            return None
+        bind = bindings[0]
+        owner = bind.scope
+        if owner is None or owner.kind != "function":
+            return None  # bound at module level or in a class: made once
+        if bind.kind == "def":
+            return Fresh(f"the function `{expr.id}` defined here", bind.node, bind.loops, owner)
+        if bind.kind == "assign" and bind.value is not None and isinstance(bind.target, ast.Name):
+            found = fresh(program, bind.value, owner, depth + 1, static)
+            if found is not None:
+                return Fresh(found.what, bind.node, bind.loops, owner)
+    return None
+
+
+def _loops_at(program: Program, expr: ast.AST, scope: Scope) -> tuple:
+    """The loops around an expression: those of the call holding it."""
+    current = program.parents.get(id(expr))
+    while current is not None:
+        site = program.call_at.get(id(current))
+        if site is not None:
+            return site.loops
+        current = program.parents.get(id(current))
+    return ()
+
+
+def value_equality(program: Program, cls: ClassInfo) -> bool:
+    """Whether objects of ``cls`` may compare equal by value: it (or a base the file does
+    not show) defines `__eq__`, or it is a dataclass or a NamedTuple."""
+    if cls.defines("__eq__"):
+        return True
+    for base in cls.node.bases:
+        if isinstance(base, ast.Name) and program.single(cls.scope.parent or program.module,
+                                                         base.id) is not None:
+            bind = program.single(cls.scope.parent or program.module, base.id)
+            if bind is not None and bind.kind == "class":
+                info = program.class_info(bind.node)
+                if info is not None and value_equality(program, info):
+                    return True
+                continue
+        return True  # a base the file does not show may define it
+    return any("dataclass" in (program.source(d)) or "struct" in program.source(d)
+               for d in cls.node.decorator_list)
+
+
+def repeated(program: Program, made: Fresh, site: CallSite) -> Repeated | None:
+    """Where ``made`` is made anew for the call ``site`` that uses it: at each iteration of
+    a loop around both, or at each call of the function making it, which the file calls in
+    a Python loop from code JAX does not trace."""
+    for loop in reversed(site.loops):
+        if loop in made.loops and isinstance(loop, (ast.For, ast.AsyncFor, ast.While)):
+            return Repeated(loop=loop)
+    function = made.scope
+    if function.kind != "function":
+        return None
+    call = called_in_loop(program, function)
+    if call is not None:
+        return Repeated(function=function, call=call)
+    return None
+
+
+def made_when(where: Repeated) -> tuple[str, str]:
+    """For messages: "iteration of this loop" or "call of `f` (called in a loop, line 9)",
+    and the unit ("iteration", "call")."""
+    if where.loop is not None:
+        return "iteration of this loop", "iteration"
+    assert where.function is not None and where.call is not None
+    return (f"call of `{where.function.name}` (called in a loop, line "
+            f"{where.call.node.lineno})", "call")
+
+
+def called_in_loop(program: Program, function: Scope, depth: int = 2) -> CallSite | None:
+    """A call of ``function`` (or of a function calling it, ``depth`` deep) made in a
+    Python loop by code JAX does not trace."""
+    traced = traced_scopes(program)
+    seen: set[int] = set()
+    frontier = [function]
+    for _ in range(depth):
+        following = []
+        for current in frontier:
+            for site, _target in program.callers(current):
+                caller = site.scope.function
+                if caller is not None and _within_traced(caller, traced):
+                    continue
+                if any(isinstance(loop, (ast.For, ast.AsyncFor, ast.While, *_COMPS))
+                       for loop in site.loops):
+                    return site
+                if caller is not None and id(caller) not in seen:
+                    seen.add(id(caller))
+                    following.append(caller)
+        frontier = following
+    return None
+
+
+_COMPS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
+
+
+def _within_traced(scope: Scope, traced: set[int]) -> bool:
+    current: Scope | None = scope
+    while current is not None:
+        if id(current.node) in traced:
+            return True
+        current = current.parent
+    return False
+
+
+def used_here(program: Program, call: ast.Call, site: CallSite) -> bool:
+    """Whether the result of ``call`` (a jit of something) is only called where it is made:
+    called at once (`jax.jit(f)(x)`), or bound to a local name only ever called."""
+    parent = program.parents.get(id(call))
+    if isinstance(parent, ast.Call) and parent.func is call:
+        return True
+    statement = site.statement
+    if isinstance(statement, ast.Assign) and statement.value is call and len(
+            statement.targets) == 1 and isinstance(statement.targets[0], ast.Name):
+        bindings = program.lookup(site.scope, statement.targets[0].id)
+        bind = next((b for b in bindings if b.node is statement), None)
+        return bind is not None and bind.scope is not None and bind.scope.kind == "function" \
+            and only_called(program, bind)
+    return False
+
+
+def only_called(program: Program, bind) -> bool:
+    """Whether every read of ``bind`` is a call of it, and there is one."""
+    reads = program.reads(bind)
+    if not reads:
+        return False
+    for name, _scope in reads:
+        parent = program.parents.get(id(name))
+        if not (isinstance(parent, ast.Call) and parent.func is name):
+            return False
+    return True
+
+
+def untraced(program: Program, scope: Scope) -> bool:
+    function = scope.function
+    return function is None or not _within_traced(function, traced_scopes(program))
+
+
+# -- jitted callables and their static arguments (SCN308, SCN309) ------------------------
+@dataclass(frozen=True)
+class Jitted:
+    """A callable the file makes with a jit: its function, its static parameters, and the
+    calls of it the file shows."""
+
+    function: Scope
+    static: frozenset[str]
+    calls: tuple  # CallSites
+    bound_self: bool = False
+    name: str = ""
+
+
+def jitted_callables(program: Program) -> list[Jitted]:
+    """Defs a jit decorates, and names bound to `jax.jit(f, ...)`, with their calls."""
+    memo = program.__dict__.get("_jitted_callables")
+    if memo is not None:
+        return memo
+    program.prepare(ENTRY_WORDS)
+    from scanlint.semantic.tracing import Tracing
+
+    found: list[Jitted] = []
+    helper = Tracing(program)
+    for scope in list(program.scopes.values()):
+        if scope.kind != "function" or scope.is_lambda:
+            continue
+        for decorator in scope.decorators:
+            how = helper._decorator_transform(decorator, scope)
+            if how is not None and how[0] in COMPILING:
+                static = _static_parameters(scope, list(how[1]))
+                calls = tuple(site for site, _t in program.callers(scope))
+                found.append(Jitted(scope, static, calls, name=scope.name))
+    for site in list(program.calls):
+        q = program.qualified(site.node.func, site.scope)
+        if q not in COMPILING or not site.node.args:
+            continue
+        statement = site.statement
+        if not (isinstance(statement, ast.Assign) and statement.value is site.node
+                and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name)):
+            continue
+        targets = program.targets(site.node.args[0], site.scope)
+        if len(targets) != 1:
+            continue
+        target = targets[0]
+        name = statement.targets[0].id
+        bind = next((b for b in program.lookup(site.scope, name) if b.node is statement), None)
+        if bind is None:
+            continue
+        calls = []
+        for read, scope in program.reads(bind):
+            parent = program.parents.get(id(read))
+            if isinstance(parent, ast.Call) and parent.func is read:
+                calls.append(program.call_at[id(parent)])
+        static = _static_parameters(target.function, list(_keywords(site.node, q)))
+        found.append(Jitted(target.function, static, tuple(calls), target.bound_self, name))
+    program.__dict__["_jitted_callables"] = found
+    return found
+
+
+def argument_for(function: Scope, call: ast.Call, param: str, bound_self: bool) -> ast.expr | None:
+    """The expression ``call`` passes for ``param`` (None: not passed, or hidden by `*`)."""
+    positional = function.positional[1:] if bound_self else function.positional
+    for keyword in call.keywords:
+        if keyword.arg == param:
+            return keyword.value
+        if keyword.arg is None:
+            return None
+    for index, arg in enumerate(call.args):
+        if isinstance(arg, ast.Starred):
+            return None
+        if index < len(positional) and positional[index] == param:
+            return arg
+    return None
+
+
+UNHASHABLE = (ast.List, ast.Dict, ast.Set, ast.ListComp, ast.DictComp, ast.SetComp)
+
+
+def unhashable(program: Program, expr: ast.expr, scope: Scope) -> ast.expr | None:
+    """The list, dict or set ``expr`` evaluates to (a display, a comprehension, `list(...)`),
+    followed as `displayed` follows it; or None."""
+    found = displayed(program, expr, scope)
+    if isinstance(found, UNHASHABLE):
+        return found
+    if isinstance(found, ast.Call) and isinstance(found.func, ast.Name) and found.func.id in (
+            "list", "dict", "set") and not program.lookup(scope, found.func.id):
+        return found
+    return None
+
+
+def displayed(program: Program, expr: ast.expr, scope: Scope, depth: int = 0) -> ast.expr:
+    """The expression ``expr`` evaluates to, followed through names bound once by a plain
+    assignment, constant subscripts of dict displays (`CONFIG["smoother"]["taps"]`), and
+    the parameter every visible call passes the same expression; ``expr`` itself where the
+    trail ends."""
+    if depth > 6:
+        return expr
+    if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Constant):
+        container = displayed(program, expr.value, scope, depth + 1)
+        if isinstance(container, ast.Dict):
+            for key, value in zip(container.keys, container.values):
+                if isinstance(key, ast.Constant) and key.value == expr.slice.value:
+                    return displayed(program, value, scope, depth + 1)
+        return expr
+    if isinstance(expr, ast.Name):
+        bindings = program.lookup(scope, expr.id)
+        if len(bindings) != 1:
+            return expr
+        bind = bindings[0]
+        if bind.kind == "assign" and bind.value is not None and isinstance(bind.target, ast.Name):
+            return displayed(program, bind.value, bind.scope or scope, depth + 1)
+        if bind.kind == "param" and bind.scope is not None:
+            passed = _passed_everywhere(program, bind.scope, expr.id)
+            found = {id(f): f for f in (displayed(program, arg, where, depth + 1)
+                                        for arg, where in passed)}
+            if passed and len(found) == 1:
+                return found.popitem()[1]
+    return expr
+
+
+def _passed_everywhere(program: Program, function: Scope, param: str) -> list:
+    """(argument, scope) of every visible call of ``function`` for ``param``; empty when
+    one call hides it or none is visible."""
+    found = []
+    for site, target in program.callers(function):
+        arg = argument_for(function, site.node, param, target.bound_self)
+        if arg is None:
+            return []
+        found.append((arg, site.scope))
+    return found
+
+
+# -- shapes that change across a loop (SCN309) -----------------------------------------
+ARRAY_MAKERS = frozenset({"zeros", "ones", "empty", "full", "normal", "uniform", "array",
+                          "asarray", "arange", "linspace", "randint", "bernoulli"})
+
+
+def varying_shapes(program: Program, expr: ast.expr, scope: Scope,
+                   depth: int = 0) -> list[str] | None:
+    """For a sequence a `for` loop iterates over: the shapes of its arrays as written
+    (two or more different ones), or None. A list or tuple display of array makers with
+    literal shapes, or a comprehension making one array per value of a sequence of distinct
+    ints that its shape depends on; through names bound once and slices."""
+    if depth > 4:
+        return None
+    if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Slice):
+        return varying_shapes(program, expr.value, scope, depth + 1)
+    if isinstance(expr, ast.Name):
+        bind = program.single(scope, expr.id)
+        if bind is not None and bind.kind == "assign" and bind.value is not None and \
+                isinstance(bind.target, ast.Name):
+            return varying_shapes(program, bind.value, bind.scope or scope, depth + 1)
+        return None
+    if isinstance(expr, (ast.List, ast.Tuple)):
+        shapes = [_literal_shape(program, e, scope) for e in expr.elts]
+        if None in shapes or len(set(shapes)) < 2:
+            return None
+        return [str(s) for s in shapes]
+    if isinstance(expr, ast.ListComp) and len(expr.generators) == 1:
+        generator = expr.generators[0]
+        if not isinstance(generator.target, ast.Name) or generator.ifs:
+            return None
+        values = _distinct_ints(generator.iter)
+        shape = _shape_argument(program, expr.elt, scope)
+        if values is None or shape is None:
+            return None
+        if not any(isinstance(n, ast.Name) and n.id == generator.target.id
+                   for n in ast.walk(shape)):
+            return None
+        return [f"`{generator.target.id}` = {v}" for v in values]
+    return None
+
+
+def _distinct_ints(expr: ast.expr) -> list[int] | None:
+    if isinstance(expr, (ast.Tuple, ast.List)) and all(
+            isinstance(e, ast.Constant) and type(e.value) is int for e in expr.elts):
+        values = [e.value for e in expr.elts]  # type: ignore[attr-defined]
+        return values if len(set(values)) >= 2 else None
+    return None
+
+
+def _shape_argument(program: Program, expr: ast.expr, scope: Scope) -> ast.expr | None:
+    """The shape argument of an array maker call (`jnp.ones((n, 16))`), or None."""
+    if not isinstance(expr, ast.Call):
+        return None
+    q = program.qualified(expr.func, scope)
+    if q is None or not q.startswith(("jax.numpy.", "numpy.", "jax.random.")):
+        return None
+    last = q.rsplit(".", 1)[-1]
+    if last not in ARRAY_MAKERS:
+        return None
+    if q.startswith("jax.random."):
+        return expr.args[1] if len(expr.args) > 1 else next(
+            (k.value for k in expr.keywords if k.arg == "shape"), None)
+    return expr.args[0] if expr.args else next(
+        (k.value for k in expr.keywords if k.arg == "shape"), None)
+
+
+def _literal_shape(program: Program, expr: ast.expr, scope: Scope) -> tuple | None:
+    shape = _shape_argument(program, expr, scope)
+    if shape is None:
+        return None
+    if isinstance(shape, ast.Constant) and type(shape.value) is int:
+        return (shape.value,)
+    if isinstance(shape, ast.Tuple) and all(isinstance(e, ast.Constant) and type(e.value) is int
+                                            for e in shape.elts):
+        return tuple(e.value for e in shape.elts)  # type: ignore[attr-defined]
+    return None

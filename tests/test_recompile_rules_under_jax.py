@@ -1,0 +1,78 @@
+"""SCN306-SCN309 say JAX traces and compiles again at every call or iteration: run each
+rule's cases under JAX (one subprocess, tests/jax_runner.py) and count.
+
+SCN306, SCN307 and SCN308: each case ends with the statement that drives it (a loop, or the
+call of a function that loops); it runs once, then again while the backend compiles are
+counted: an invalid case compiles at least twice more (at every iteration or call), a valid
+one at most once (an object its driver makes anew, at most). A case of SCN308 whose static
+argument is a list raises instead. SCN309: after the case ran, its jitted functions'
+caches hold one entry per input shape: at least two for an invalid case, one for a valid one.
+"""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+
+from jax_runner import run_snippets
+from scanlint.rules import rule_by_code
+
+pytest.importorskip("jax")
+
+COUNTING = ("SCN306", "SCN307", "SCN308")
+PRELUDE = (
+    "import jax.monitoring as _monitoring\n_COMPILES = [0]\n"
+    "def _count(name, secs, **kw):\n"
+    "    if name == '/jax/core/compile/backend_compile_duration':\n"
+    "        _COMPILES[0] += 1\n"
+    "_monitoring.register_event_duration_secs_listener(_count)\n")
+AGAIN = ("\n_before = _COMPILES[0]\nexec(compile(_DRIVER, '<driver>', 'exec'), globals())\n"
+         "_AGAIN = _COMPILES[0] - _before\n")
+CACHES = ("\n_CACHES = max([v._cache_size() for v in list(globals().values())\n"
+          "               if hasattr(v, '_cache_size')] or [0])\n")
+
+
+def _driver(code: str) -> str:
+    """The source of a case's last top-level statement."""
+    last = ast.parse(code).body[-1]
+    return ast.get_source_segment(code, last) or ""
+
+
+def _snippet(code: str, code_name: str) -> str:
+    if code_name == "SCN309":
+        return PRELUDE + code + CACHES
+    return PRELUDE + f"_DRIVER = {_driver(code)!r}\n" + code + AGAIN
+
+
+CASES = [(code, kind, i, case if isinstance(case, str) else case.code)
+         for code in (*COUNTING, "SCN309")
+         for kind, cases in (("invalid", rule_by_code(code).INVALID),
+                             ("valid", rule_by_code(code).VALID))
+         for i, case in enumerate(cases)]
+
+
+@pytest.fixture(scope="module")
+def counts():
+    snippets = [{"id": f"{code}-{kind}-{i}-{n}", "code": _snippet(case, code),
+                 "symptom": f"{'_CACHES' if code == 'SCN309' else '_AGAIN'} >= {n}"}
+                for code, kind, i, case in CASES for n in (1, 2)]
+    return run_snippets(snippets)
+
+
+@pytest.mark.parametrize("code,kind,index,case", CASES,
+                         ids=[f"{c}-{k}-{i}" for c, k, i, _ in CASES])
+def test_invalid_cases_compile_again_and_valid_ones_do_not(counts, code, kind, index, case):
+    at_least_one = counts[f"{code}-{kind}-{index}-1"]
+    at_least_two = counts[f"{code}-{kind}-{index}-2"]
+    if kind == "invalid" and at_least_two["error"] is not None:
+        assert code == "SCN308" and "Non-hashable static arguments" in \
+            at_least_two["message"], (at_least_two, case)
+        return
+    assert at_least_two["error"] is None, (at_least_two, case)
+    if kind == "invalid":
+        assert at_least_two["symptom"] is True, case
+    elif code == "SCN309":
+        assert at_least_one["symptom"] is True and at_least_two["symptom"] is False, case
+    else:
+        assert at_least_two["symptom"] is False, case
