@@ -5,6 +5,7 @@ the last findings of the others and the syntax error a full check reports. The p
 starts from (engine/statements.py) make the module LibCST makes of the whole source."""
 
 import ast
+import sys
 from pathlib import Path
 
 import pytest
@@ -100,7 +101,13 @@ def assert_broken_as_expected(checked, text, good):
     errors = [d for d in checked.diagnostics if d.code == "SCN999"]
     full = check_text(text, "mod.py", SETTINGS)
     if [d.code for d in full] == ["SCN999"]:  # unless LibCST takes what CPython rejects
-        assert as_compared(errors) == as_compared(full)
+        if sys.version_info >= (3, 11):
+            assert as_compared(errors) == as_compared(full)
+        else:  # 3.10's tokenizer words an indentation error by what precedes it: parsed from
+            # the touched statement on, "unexpected indent" where the whole file says
+            # "unindent does not match any outer indentation level", on the same line
+            assert [(d.code, d.start.line) for d in errors] == [
+                (d.code, d.start.line) for d in full]
     assert len(errors) == 1
     others = [d for d in checked.diagnostics if d.code != "SCN999"]
     assert len(others) <= len([d for d in good.diagnostics if d.code != "SCN999"])
@@ -168,15 +175,20 @@ HEAD_BODY = '  util.check_arraylike("histogram_bin_edges", a, bins)\n'  # a stub
     ("", True),
     (NUMPY_BODY + "  import math\n", False),  # imports make the site facts
     (NUMPY_BODY + "  global _count\n", False),
-    (NUMPY_BODY + "  control_flow.fori_loop(0, 3, lambda i, c: c, 0)\n", False),  # a site
-    # `lax` is `jax._src.lax.lax` there: no loop the model resolves
-    (NUMPY_BODY + "  lax.fori_loop(0, 3, lambda i, c: c, 0)\n", True),
+    # A loop site where the file imports the name from jax (a release's lax_numpy.py imports
+    # `control_flow` from `jax._src.lax`, another `lax` from `jax`); `lax` as
+    # `jax._src.lax.lax` holds no loop the model resolves.
+    (NUMPY_BODY + "  control_flow.fori_loop(0, 3, lambda i, c: c, 0)\n",
+     "from jax._src.lax import control_flow\n"),
+    (NUMPY_BODY + "  lax.fori_loop(0, 3, lambda i, c: c, 0)\n", "from jax import lax\n"),
     (NUMPY_BODY + "  f = jit(gcd)\n", False),  # names another def after a jit
     (NUMPY_BODY + "  x = gcd(1, 2)\n", False),  # a reader of a function holding a site
     (NUMPY_BODY + "  (\n", False),  # does not parse
 ])
 def test_which_edits_of_a_stub_are_reused(new, reused):
     text = (JAX / "numpy" / "lax_numpy.py").read_text()
+    if isinstance(reused, str):  # reused unless the file makes the edit a loop site
+        reused = reused not in text
     first = check(text, "mod.py", SETTINGS)
     assert first.reusable is not None and first.reusable.outcome == "sliced"
     changed = edited(text, NUMPY_BODY, new)

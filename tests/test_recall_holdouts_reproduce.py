@@ -37,6 +37,10 @@ class HoldoutRules:
     paired: bool = True  # every mistake has its look-alike
     needs: tuple[str, ...] = ()  # packages the reproductions import
     pair_thread: bool = True  # a look-alike cites its mistake's thread
+    # Cases written on jax 0.10 with the flax of its time that use what older releases lack
+    # (flax's `Optimizer.update(model, grads)`, a scan carry's sharding from `zeros_like`):
+    # held to their header only from jax 0.10 (the CI's oldest Python gets jax 0.6).
+    recent_only: tuple[str, ...] = ()
 
 
 HOLDOUTS = [
@@ -49,10 +53,13 @@ HOLDOUTS = [
     # Issue 32's two sets, in the shared recall format, each from threads no earlier set
     # used: set A (tuned on) and set B (held out, measured at the end).
     HoldoutRules("holdout6", github_only=True, noted=True, paired=False,
-                 needs=("flax", "optax")),
+                 needs=("flax", "optax"),
+                 recent_only=("carry-dtype-shard-map-zeros-like-ok", "recompile-nnx-jit-in-init-ok",
+                              "recompile-nnx-jit-in-train-step")),
     # Two of set B's look-alikes cite a thread of their own (the fix the PR made, a page
     # showing the correct form), not their mistake's.
-    HoldoutRules("holdout7", paired=False, needs=("flax", "optax"), pair_thread=False),
+    HoldoutRules("holdout7", paired=False, needs=("flax", "optax"), pair_thread=False,
+                 recent_only=("nnx-jax-jit-train-step-drops-updates", "nnx-jit-train-step-ok")),
 ]
 
 
@@ -94,4 +101,9 @@ def test_cases_are_distinct_sourced_and_not_from_the_earlier_sets(rules):
 def test_every_case_reproduces_under_jax(rules):
     for package in rules.needs:
         pytest.importorskip(package)
-    assert check_under_jax(load_set(rules.name)) == []
+    import jax
+
+    recent = tuple(int(part) for part in jax.__version__.split(".")[:2]) >= (0, 10)
+    cases = [case for case in load_set(rules.name)
+             if recent or case.id not in rules.recent_only]
+    assert check_under_jax(cases) == []
