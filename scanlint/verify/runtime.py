@@ -287,7 +287,7 @@ class Session:
         mutable = kind in ("function", "call")
         before = self.encode_inputs(args, kwargs, raw) if boundary.compared and mutable \
             else None
-        rng = random_state() if boundary.compared else None
+        process = process_state() if boundary.compared else None
         streams = self.streams = sys.stdout, sys.stderr
         sys.stdout, sys.stderr = (WrittenStream(stream, name) for stream, name in
                                   zip(streams, ("stdout", "stderr")))
@@ -295,15 +295,15 @@ class Session:
             result = function(*args, **kwargs)
         except BaseException as error:
             sys.stdout, sys.stderr = streams
-            self.finish(boundary, (args, kwargs, raw), before, rng, error=error)
+            self.finish(boundary, (args, kwargs, raw), before, process, error=error)
             raise
         finally:
             sys.stdout, sys.stderr = streams
-        self.finish(boundary, (args, kwargs, raw), before, rng, result=result,
+        self.finish(boundary, (args, kwargs, raw), before, process, result=result,
                     jaxpr_of=jaxpr_of if jaxpr_of is not None else function)
         return result
 
-    def finish(self, boundary: Boundary, call: tuple, before, rng, result=MISSING,
+    def finish(self, boundary: Boundary, call: tuple, before, process, result=MISSING,
                error=None, jaxpr_of=None) -> None:
         settle(result)
         self.active = None
@@ -318,12 +318,12 @@ class Session:
         self.records += [frame.finished() for frame in boundary.nested]
         if boundary.compared:
             self.compared[boundary.label] = self.compared.get(boundary.label, 0) + 1
-            record.update(self.outcome(boundary, call, before, rng, result, error))
+            record.update(self.outcome(boundary, call, before, process, result, error))
             if error is None:
                 record["jaxpr"] = self.jaxpr(boundary, record, jaxpr_of, *call[:2])
         self.records.append(record)
 
-    def outcome(self, boundary: Boundary, call: tuple, before, rng, result, error) -> dict:
+    def outcome(self, boundary: Boundary, call: tuple, before, process, result, error) -> dict:
         args, kwargs, raw = call
         after = self.encode_inputs(args, kwargs, raw)
         # What cannot be compared in the inputs weakens only the alignment (the same test
@@ -344,11 +344,11 @@ class Session:
         if before is not None and after["digest"] != before["digest"]:
             found["changed"] = after["state"]
             found["opaque"] = found["opaque"] + after["opaque"]
-        if rng is not None:  # what it left to every later call (and subprocess)
-            after_rng = random_state()
+        if process is not None:  # what it left to every later call (and subprocess)
+            after_process = process_state()
             found["effects"] = [*found["effects"], *(
-                ["process state", name, changed_part(rng.get(name), after_rng[name])]
-                for name in sorted(after_rng) if after_rng[name] != rng.get(name))]
+                ["process state", name, changed_part(process.get(name), after_process[name])]
+                for name in sorted(after_process) if after_process[name] != process.get(name))]
         return found
 
     def encode_inputs(self, args, kwargs, raw) -> dict:
@@ -552,7 +552,7 @@ def changed_part(before, after):
     return after
 
 
-def random_state() -> dict[str, object]:
+def process_state() -> dict[str, object]:
     """What a call can leave to the whole process: where the global random generators are
     (how far it moved them matters), the environment variables, NumPy's print and error
     options, jax's configuration, the working directory."""
