@@ -276,6 +276,8 @@ def program_findings(text: str, tree, path: str, settings: Settings,
 
     ctx = RuleContext(None, text, path, settings, tree, memo)
     found = _run_rules(rules, ctx, path)
+    if not found:
+        return []  # (the comments are tokenized only for a file with findings)
     comments = noqa_comments(text)
     kept = [d for d in found if d.code == INTERNAL_ERROR or not suppressed(d, comments)]
     return sorted(kept, key=Diagnostic.sort_key)
@@ -338,6 +340,8 @@ def _check_parsed(text: str, tree, path: str, settings: Settings, rules,
         found = _run_rules(rules, ctx, path, cancelled)
     finally:
         model.close()
+    if not found:
+        return []
     comments = noqa_comments(text)
     kept = [d for d in found if d.code == INTERNAL_ERROR or not suppressed(d, comments)]
     return sorted(kept, key=Diagnostic.sort_key)

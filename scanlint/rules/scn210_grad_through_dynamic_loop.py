@@ -56,10 +56,6 @@ class GradThroughDynamicLoop(Rule):
     CODE = "SCN210"
     NAME = "grad-through-dynamic-loop"
     MESSAGE = "Reverse-mode differentiation ({origin}) reaches this {what}: {why}"
-    # In preview: no finding on the 27 corpus libraries or jax's tree to show its precision,
-    # and the tracing analysis it shares with SCN211 and SCN212 was the largest part of issue
-    # 32's cost on jax's tree (7.2 s of 44 in a profile of a third of it; docs/corpus.md).
-    PREVIEW = True
     PROGRAM = True
     JAX_ERROR = "Reverse-mode differentiation does not work for lax.while_loop"
 

@@ -60,9 +60,6 @@ class TracedValueInPython(Rule):
     NAME = "traced-value-in-python"
     MESSAGE = ("`{name}` is traced ({why}), and {what} needs its Python value while JAX "
                "traces: {advice}")
-    # In preview, as SCN210 (whose tracing analysis it shares): no corpus finding to show
-    # its precision, and that analysis is most of what the rules cost (docs/corpus.md).
-    PREVIEW = True
     PROGRAM = True
     JAX_ERROR = "traced array"
 

@@ -48,9 +48,6 @@ class TracedShape(Rule):
     CODE = "SCN212"
     NAME = "traced-shape"
     MESSAGE = "{what} is `{name}`, which is traced ({why}): {advice}"
-    # In preview, as SCN210 (whose tracing analysis it shares): no corpus finding to show
-    # its precision, and that analysis is most of what the rules cost (docs/corpus.md).
-    PREVIEW = True
     PROGRAM = True
     JAX_ERROR = "concrete"
 

@@ -57,9 +57,6 @@ class JitOfNewFunction(Rule):
     NAME = "jit-of-new-function"
     MESSAGE = ("`{jit}` is applied to {what}, made anew at every {when}: jit caches compiled "
                "code per function object, so each {unit} traces and compiles again")
-    # In preview: on by default it made `check` of jax's tree take 1.74x main's CPU (building
-    # the file's program), for 2 findings in 27 libraries (CHANGELOG, docs/corpus.md).
-    PREVIEW = True
     PROGRAM = True
 
     def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:

@@ -56,9 +56,6 @@ class StaticArgumentRebuilt(Rule):
     CODE = "SCN308"
     NAME = "static-argument-rebuilt"
     MESSAGE = "Static argument `{param}` of `{function}` {what}"
-    # In preview: no finding on the 27 corpus libraries or jax's tree to show its precision,
-    # and with SCN309 it added about a quarter of main's CPU on jax's tree (CHANGELOG).
-    PREVIEW = True
     PROGRAM = True
 
     def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:

@@ -54,9 +54,6 @@ class ShapeChangesAcrossCalls(Rule):
                "changes from one iteration to the next ({shapes}): jit compiles once per "
                "input shape, so each new shape traces and compiles again; pad to a fixed size "
                "(or a few buckets)")
-    # In preview, as SCN308: no corpus finding to show its precision, and a measurable cost
-    # on jax's tree (CHANGELOG).
-    PREVIEW = True
     PROGRAM = True
 
     def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:

@@ -59,6 +59,14 @@ TRACERS = {
     "equinox.filter_grad": "first", "equinox.filter_value_and_grad": "first",
     "equinox.filter_vjp": "all",
 }
+# What stages the function into a jaxpr: there every `jax.numpy`/`lax` result is a tracer,
+# even of Python values (`jnp.asarray(x.shape[-1])` under `jit`), unlike under an eager
+# `grad` or `vmap`. Loop and branch bodies are staged too.
+STAGING = JITS | frozenset({
+    "jax.pmap", "jax.checkpoint", "jax.remat", "jax.ad_checkpoint.checkpoint",
+    "jax.make_jaxpr", "jax.eval_shape", "jax.shard_map", "jax.experimental.shard_map.shard_map",
+    "flax.nnx.remat", "flax.nnx.pmap", "equinox.filter_jit",
+})
 REVERSE = frozenset({
     "jax.grad", "jax.value_and_grad", "jax.vjp", "jax.jacrev", "jax.jacobian", "jax.hessian",
     "flax.nnx.grad", "flax.nnx.value_and_grad", "equinox.filter_grad",
@@ -205,6 +213,7 @@ class _Context:
     reads_diff_closure: bool = False  # read a differentiated value of an enclosing context
     returned: Value = PYTHON
     returns: int = 0  # `return` statements with a value seen
+    staged: bool = False  # traced into a jaxpr (`STAGING`, a loop body): jnp results are tracers
 
 
 def _union(a: Value, b: Value) -> Value:
@@ -319,7 +328,8 @@ class Tracing:
                parent: _Context | None) -> None:
         """Analyse a def a transformation decorates, its arguments not known."""
         env = self._parameters(scope, how, static, {}, None)
-        self._analyse(scope, env, parent, grad=_origin(how, scope), traced_fn=True, depth=0)
+        self._analyse(scope, env, parent, grad=_origin(how, scope), traced_fn=True, depth=0,
+                      staged=how in STAGING)
 
     def _parameters(self, scope: Scope, how: str, static: frozenset,
                     passed: dict[str, Value], argnums) -> dict[str, Value]:
@@ -369,7 +379,8 @@ class Tracing:
         argnums = _keyword(node, "argnums")
         env = self._parameters(function, how, static, passed, argnums)
         self._analyse(function, env, None, grad=_origin(how, function), traced_fn=True,
-                      depth=0)
+                      depth=0, staged=how in STAGING or any(
+                          q in STAGING for q, _ in callee.transforms))
 
     def _eager_site(self, site, q: str) -> None:
         """A loop or branch nothing visible traces: its bodies are traced all the same."""
@@ -380,7 +391,7 @@ class Tracing:
 
     # -- contexts ---------------------------------------------------------------------
     def _analyse(self, scope: Scope, env: dict[str, Value], parent: _Context | None,
-                 grad: str, traced_fn: bool, depth: int) -> _Context:
+                 grad: str, traced_fn: bool, depth: int, staged: bool = False) -> _Context:
         """``grad``: what differentiates the function in reverse mode (for messages), or
         "" when nothing does."""
         if any(self.p.qualified(d.func if isinstance(d, ast.Call) else d, scope.parent or
@@ -389,9 +400,9 @@ class Tracing:
         if self._custom_derivative(scope):
             grad = ""
         key = (id(scope.node), tuple(sorted((k, v.key()) for k, v in env.items())), grad,
-               traced_fn, id(parent.scope.node) if parent else 0,
+               traced_fn, staged, id(parent.scope.node) if parent else 0,
                _closure_key(parent))
-        ctx = _Context(scope, dict(env), parent, grad, traced_fn, depth)
+        ctx = _Context(scope, dict(env), parent, grad, traced_fn, depth, staged=staged)
         if key in self._memo:
             ctx.returned = self._memo[key]
             return ctx
@@ -438,7 +449,7 @@ class Tracing:
                     if how is not None:
                         env = self._parameters(scope, how[0], how[1], {}, None)
                         self._analyse(scope, env, ctx, ctx.grad or _origin(how[0], scope), True,
-                                      ctx.depth + 1)
+                                      ctx.depth + 1, staged=ctx.staged or how[0] in STAGING)
                 ctx.env[node.name] = value
             return
         if isinstance(node, ast.ClassDef):
@@ -598,10 +609,11 @@ class Tracing:
             base = self.expr(node.value, ctx)
             if node.attr in STATIC_ATTRIBUTES:
                 return PYTHON
+            if base.cls is None and (base.traced or base.diff) and node.attr in ARRAY_ATTRIBUTES:
+                # (`x.at`, `x.T`: no pytree has them, so even a parameter as passed is an array)
+                return Value(traced=base.traced, diff=base.diff, why=base.why)
             if base.cls is not None or base.bare or base.container:
                 return PYTHON  # a pytree's field may be static metadata
-            if (base.traced or base.diff) and node.attr in ARRAY_ATTRIBUTES:
-                return Value(traced=base.traced, diff=base.diff, why=base.why)
             return PYTHON
         if isinstance(node, ast.Subscript):
             return self.subscript(node, ctx)
@@ -690,7 +702,7 @@ class Tracing:
 
     def comprehension(self, node: ast.AST, ctx: _Context) -> Value:
         inner = _Context(ctx.scope, dict(ctx.env), ctx.parent, ctx.grad, ctx.traced_fn,
-                         ctx.depth)
+                         ctx.depth, staged=ctx.staged)
         for generator in node.generators:  # type: ignore[attr-defined]
             iterated = self.expr(generator.iter, inner)
             element = PYTHON
@@ -888,12 +900,17 @@ class Tracing:
         function = target.function
         grad = ctx.grad
         traced_fn = ctx.traced_fn
+        staged = ctx.staged or any(q in STAGING for q, _ in callee.transforms)
         how_all = None
         static: frozenset = frozenset()
         argnums = None
+        reverse = None  # (the reverse-mode transformation, its argnums) under another one
         for q, transform_keywords in reversed(callee.transforms):
             if q in REVERSE and not grad:
                 grad = _origin(q, function)
+            if q in REVERSE and reverse is None:
+                reverse = q, next((k.value for k in transform_keywords if k.arg == "argnums"),
+                                  None)
             traced_fn = True
             how_all = q
             static = static | _static_parameters(function, list(transform_keywords)) | \
@@ -923,13 +940,19 @@ class Tracing:
                                         value.diff)
                 elif name in env and value.diff:
                     env[name] = replace(env[name], diff=True)
+            if reverse is not None and reverse[0] != how_all:  # `jit(grad(f))`: grad's too
+                differentiated = self._parameters(function, reverse[0], static, passed,
+                                                  reverse[1])
+                for name, value in differentiated.items():
+                    if value.diff and name in env and not env[name].diff:
+                        env[name] = replace(env[name], diff=True)
         else:
             env = {name: passed.get(name, PYTHON) for name in function.params}
             env = {k: (replace(v, bare=False) if v.bare and not v.traced else v)
                    for k, v in env.items()}
         parent = ctx if function.within(ctx.scope) and function is not ctx.scope else \
             self._parent_for(function, ctx)
-        inner = self._analyse(function, env, parent, grad, traced_fn, ctx.depth + 1)
+        inner = self._analyse(function, env, parent, grad, traced_fn, ctx.depth + 1, staged)
         if inner.reads_diff_closure and parent is not None:
             ctx.reads_diff_closure = True
         result = inner.returned
@@ -1064,6 +1087,9 @@ class Tracing:
         result = _derived(*[v for v in values if not v.container], *[
             Value(traced=v.traced, diff=v.diff, why=v.why) for v in values if v.container],
             boolean=boolean)
+        if ctx.staged and not result.traced:
+            return Value(traced=True, boolean=boolean, why=f"`{_short(q)}()` in code JAX stages "
+                         "into a jaxpr, which makes a tracer even of Python values")
         return result
 
     def _shape_arguments(self, q: str, node: ast.Call, args: list[Value],
@@ -1179,7 +1205,8 @@ class Tracing:
         for name in function.params:
             env.setdefault(name, PYTHON)
         parent = self._parent_for(function, ctx)
-        inner = self._analyse(function, env, parent, ctx.grad, True, ctx.depth + 1)
+        inner = self._analyse(function, env, parent, ctx.grad, True, ctx.depth + 1,
+                              staged=True)
         read_outside = inner.reads_diff_closure or any(v.diff for v in callee.bound) or any(
             v.diff for _, v in callee.bound_keywords)
         if parent is not None and read_outside:
