@@ -78,6 +78,12 @@ class GradThroughDynamicLoop(Rule):
                 message, "each way out changes how the loop is written"))
 
     VALID = [
+        # The same bound under an eager `grad`: nothing stages it, so it is a concrete array.
+        _JNP + "def orthonormalise(vectors):\n"
+        "    count = jnp.asarray(vectors.shape[-1])\n"
+        "    return jax.lax.fori_loop(1, count, lambda i, v: v * 0.5, vectors)\n"
+        "def loss(m):\n    return jnp.sum(orthonormalise(m))\n"
+        "g = jax.grad(loss)(jnp.ones((3, 3)))\n",
         # A fixed-length scan under grad.
         _JNP + "def loss(w, xs):\n    def step(h, x):\n        return jnp.tanh(w * h + x), h\n"
         "    h, _ = jax.lax.scan(step, 0.0, xs)\n    return h\n"
@@ -139,4 +145,12 @@ class GradThroughDynamicLoop(Rule):
                 "def objective(a, x0, solver):\n    return solver.run(a, x0)\n"
                 "f = functools.partial(objective, solver=Newton())\n"
                 "v, g = jax.value_and_grad(f)(2.0, 1.0)\n"),
+        # A bound jnp makes of a shape, which under `jit(grad(...))` is a tracer
+        # (https://github.com/tensorflow/tensorflow/issues/62828, tfp's gram_schmidt).
+        Invalid(_JNP + "def orthonormalise(vectors):\n"
+                "    count = jnp.asarray(vectors.shape[-1])\n"
+                "    vectors = vectors.at[..., 0].set(vectors[..., 0] / 2.0)\n"
+                "    return jax.lax.fori_loop(1, count, lambda i, v: v * 0.5, vectors)\n"
+                "def loss(m):\n    return jnp.sum(orthonormalise(m))\n"
+                "g = jax.jit(jax.grad(loss))(jnp.ones((3, 3)))\n"),
     ]

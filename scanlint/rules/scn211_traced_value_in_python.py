@@ -74,6 +74,11 @@ class TracedValueInPython(Rule):
                 message, "whether the value can be static is the caller's decision"))
 
     VALID = [
+        # `psum` of a Python value is the axis size, a Python int, even under `vmap`/`pmap`
+        # (jax_md's tpu.py).
+        _JNP + "def rotate(x):\n    count = jax.lax.psum(1, 'i')\n"
+        "    return sum(x * k for k in range(count))\n"
+        "y = jax.jit(jax.vmap(rotate, axis_name='i'))(jnp.ones(3))\n",
         # Shapes, lengths and `is None` are Python values under jit.
         _JNP + "@jax.jit\ndef f(x, w=None):\n"
         "    if x.ndim == 2 and w is None:\n        x = x.sum(0)\n"
@@ -128,6 +133,12 @@ class TracedValueInPython(Rule):
                 "def total(x, scale):\n    return np.asarray(x).sum() * scale\n"
                 "f = jax.jit(functools.partial(total, scale=2.0))\n"
                 "y = f(jnp.ones(3))\n"),
+        # A def rebound to its jitted self, a count the call passes (so jit traces it)
+        # (a power iteration: https://github.com/QuantEcon/lecture-jax/issues/95).
+        Invalid(_JNP + "def power(a, iterations=15):\n    b = jnp.ones(a.shape[1])\n"
+                "    for _ in range(iterations):\n        b = a @ b\n    return b\n"
+                "power = jax.jit(power)\n"
+                "y = power(jnp.eye(2), iterations=25)\n"),
     ]
 
 

@@ -114,4 +114,11 @@ class TracedShape(Rule):
         Invalid(_JNP + "def head(x, n):\n    return x[:n].sum()\n"
                 "y = jax.vmap(head, in_axes=(None, 0))(jnp.ones(5), jnp.arange(3))\n",
                 jax_error="static"),
+        # A size held in a NamedTuple argument: jit traces every field of it.
+        Invalid("from typing import NamedTuple\n" + _JNP +
+                "class Settings(NamedTuple):\n    rate: float\n    steps: int\n"
+                "@jax.jit\ndef schedule(x, settings: Settings):\n"
+                "    return x * jnp.ones((settings.steps,)) * settings.rate\n"
+                "y = schedule(1.0, Settings(0.1, 4))\n",
+                jax_error="concrete"),
     ]

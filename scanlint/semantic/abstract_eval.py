@@ -13,6 +13,7 @@ is guessed.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
 
 import libcst as cst
@@ -493,10 +494,8 @@ def _call(expr: cst.Call, ctx: Context) -> Value:
         return _array_function(expr, module, last, ctx)
     if module in ("jax.numpy.fft", "jax.numpy.linalg") and last in COMPLEX_FUNCTIONS:
         return _complex_result(expr, last, ctx)
-    if module == "jax.random" and last in ("normal", "uniform"):
-        shape = shape_value(_argument(expr, 1, "shape"), ctx) if _argument(
-            expr, 1, "shape") is not None else ()
-        return replace(_explicit(expr, 2, ctx) or of_kind("float"), shape=shape)
+    if module == "jax.random" and last in RANDOM_DRAWS:
+        return _draw(expr, last, ctx)
     if isinstance(expr.func, cst.Attribute):
         return _method(expr, ctx) or _object_method(expr, ctx)
     if isinstance(expr.func, cst.Name) and expr.func.value in SEQUENCES and lookup(
@@ -508,6 +507,31 @@ def _call(expr: cst.Call, ctx: Context) -> Value:
             return _record(expr, found[0], ctx)
         return _helper_call(expr, ctx)
     return None
+
+
+# jax.random draws: (the positional place of `shape`, the positional place of `dtype`, the
+# kind of what they draw). Without a `shape`, a draw with no distribution parameters (place
+# 1) is a scalar; the others take their parameters' shape (not known here).
+RANDOM_DRAWS = {
+    **{name: (1, 2, "float") for name in ("normal", "uniform", "gumbel", "logistic",
+                                          "exponential", "cauchy", "laplace")},
+    "randint": (1, 4, "int"), "rademacher": (1, 2, "int"), "bits": (1, 2, "uint"),
+    "bernoulli": (2, None, "bool"), "categorical": (3, None, "int"), "poisson": (2, 3, "int"),
+    "truncated_normal": (3, 4, "float"), "gamma": (2, 3, "float"), "beta": (3, 4, "float"),
+    "dirichlet": (2, 3, "float"), "choice": (2, None, None), "permutation": (None, None, None),
+}
+
+
+def _draw(expr: cst.Call, last: str, ctx: Context) -> Value:
+    shape_at, dtype_at, kind = RANDOM_DRAWS[last]
+    given = _argument(expr, shape_at, "shape") if shape_at is not None else None
+    if given is None and shape_at != 1:
+        return None
+    shape = shape_value(given, ctx) if given is not None else ()
+    explicit = _explicit(expr, dtype_at, ctx) if dtype_at is not None else None
+    if explicit is None and kind is None:
+        return None
+    return replace(explicit or of_kind(kind), shape=shape)
 
 
 def shape_value(expr: cst.BaseExpression | None, ctx: Context) -> tuple[int, ...] | None:
@@ -688,7 +712,33 @@ def _array_function(expr: cst.Call, module: str, last: str, ctx: Context) -> Val
         return _grown(expr, last, ctx)
     if last == "dynamic_update_slice":
         return _first(expr, ctx)
+    if last in ("tile", "broadcast_to", "reshape"):
+        return _reshaped(expr, last, ctx)
     return None
+
+
+def _reshaped(expr: cst.Call, last: str, ctx: Context) -> Value:
+    """`tile(x, reps)`, `broadcast_to(x, shape)`, `reshape(x, shape)`: x's type, the shape
+    the arguments give (a `-1` of reshape solved from x's size)."""
+    operand = _first(expr, ctx)
+    if not isinstance(operand, Aval):
+        return None
+    given = shape_value(_argument(expr, 1, {"tile": "reps"}.get(last, "shape")), ctx)
+    if given is None:
+        return replace(operand, shape=None)
+    if last == "broadcast_to":
+        return replace(operand, shape=given)
+    if operand.shape is None:
+        return replace(operand, shape=None)
+    if last == "tile":
+        dims = max(len(given), len(operand.shape))
+        reps = (1,) * (dims - len(given)) + given
+        base = (1,) * (dims - len(operand.shape)) + operand.shape
+        return replace(operand, shape=tuple(a * b for a, b in zip(base, reps)))
+    size, known = math.prod(operand.shape), math.prod(d for d in given if d != -1)
+    if given.count(-1) == 1 and known and size % known == 0:
+        given = tuple(size // known if d == -1 else d for d in given)
+    return replace(operand, shape=given if -1 not in given else None)
 
 
 def _first(expr: cst.Call, ctx: Context) -> Value:

@@ -81,6 +81,11 @@ LOOPS = {f"{prefix}{name}": name for prefix in _LAX
          for name in ("scan", "fori_loop", "while_loop", "map")} | {
     "flax.nnx.fori_loop": "fori_loop", "flax.nnx.while_loop": "while_loop",
 }
+# Collectives JAX answers with a Python value when given one: `lax.psum(1, "i")` is the
+# axis size, an int (jax_md's tpu.py `range(lax.psum(1, axis_name))`).
+CONCRETE_COLLECTIVES = frozenset({"jax.lax.psum", "jax.lax.pmean", "jax.lax.pmax",
+                                  "jax.lax.pmin", "jax.lax.axis_size"})
+NAMEDTUPLES = frozenset({"typing.NamedTuple", "typing_extensions.NamedTuple"})
 BRANCHES = frozenset({"jax.lax.cond", "jax.lax.switch", "jax.lax.select_n"})
 TREE_MAPS = frozenset({"jax.tree.map", "jax.tree_util.tree_map", "jax.tree_map"})
 
@@ -163,9 +168,10 @@ class Value:
     cls: ClassInfo | None = field(default=None, compare=False)  # an object of this class
     function: "Callee | None" = field(default=None, compare=False)  # a callable of the file
     items: tuple = ()  # a displayed tuple's items
+    record: bool = False  # a NamedTuple of the file: every field a leaf, traced with it
 
     def key(self) -> tuple:
-        return (self.traced, self.diff, self.bare, self.container,
+        return (self.traced, self.diff, self.bare, self.container, self.record,
                 id(self.cls) if self.cls else 0,
                 self.function.key() if self.function else None)
 
@@ -267,11 +273,17 @@ class Tracing:
             if q in TRACERS and site.node.args:
                 applied = p.parents.get(id(site.node))
                 if isinstance(applied, ast.Call) and applied.func is site.node:
-                    applied_calls.append(applied)  # `jax.grad(f)(x)`: with its arguments
+                    applied_calls.append((applied, None))  # `jax.grad(f)(x)`: with its arguments
                     continue
                 calls = self._calls_of_bound(site)
                 if calls is not None:
-                    applied_calls += calls
+                    # (each call with what was bound: the name may be rebound, `f = jit(f)`)
+                    callee = self._callable(site.node.args[0], None, site.scope) or \
+                        self._rebound(site)
+                    if callee is not None:
+                        callee = replace(callee, transforms=(
+                            (q, _keywords(site.node, q)), *callee.transforms))
+                    applied_calls += [(call, callee) for call in calls]
                     continue
                 callee = self._callable(site.node.args[0], None, site.scope)
                 if callee is not None:
@@ -280,10 +292,18 @@ class Tracing:
                 self._eager_site(site, q)
         # Calls of a transformation's result, `jax.grad(loss)(x, n)` or `fast(x, n)`, and
         # of the functions they reach, with their arguments: from each call's own scope.
-        for call in applied_calls:
+        for call, callee in applied_calls:
             site = p.call_at.get(id(call))
-            if site is not None:
-                self.expr(call, self._top(site.scope))
+            if site is None:
+                continue
+            ctx = self._top(site.scope)
+            if callee is None or any(isinstance(a, ast.Starred) for a in call.args) or any(
+                    k.arg is None for k in call.keywords):
+                self.expr(call, ctx)
+                continue
+            args = [self.expr(a, ctx) for a in call.args]
+            keywords = {k.arg: self.expr(k.value, ctx) for k in call.keywords}
+            self.apply(callee, args, keywords, call, ctx)
         return list(self.events.values())
 
     def _calls_of_bound(self, site) -> list[ast.Call] | None:
@@ -299,7 +319,8 @@ class Tracing:
         bind = next((b for b in self.p.lookup(site.scope, name) if b.node is statement), None)
         if bind is None:
             return None
-        reads = self.p.reads(bind)
+        reads = [(read, scope) for read, scope in self.p.reads(bind)
+                 if read is not site.node.args[0]]  # (`f = jit(f)` reads the def)
         if not reads:
             return None
         calls = []
@@ -309,6 +330,17 @@ class Tracing:
                 return []
             calls.append(parent)
         return calls
+
+    def _rebound(self, site) -> Callee | None:
+        """`f = jax.jit(f)`: the name's one `def` before the statement (the name has two
+        bindings, so it does not resolve as a whole)."""
+        argument = site.node.args[0]
+        if not isinstance(argument, ast.Name):
+            return None
+        defs = [b for b in self.p.lookup(site.scope, argument.id)
+                if b.kind == "def" and b.node.lineno < site.statement.lineno]
+        scope = self.p.scope_of(defs[-1].node) if defs else None
+        return self._decorated(Callee(Target(scope))) if scope is not None else None
 
     def _top(self, scope: Scope) -> _Context:
         """A context for code nothing traces: its values are Python values."""
@@ -361,8 +393,28 @@ class Tracing:
             why = f"`{name}`, a parameter `{_short(how)}` traces"
             if before.traced and before.why:
                 why = before.why
-            env[name] = Value(traced=True, diff=before.diff, bare=True, why=why)
+            env[name] = Value(traced=True, diff=before.diff, bare=True, why=why,
+                              record=self._namedtuple_parameter(scope, name))
         return env
+
+    def _namedtuple_parameter(self, scope: Scope, name: str) -> bool:
+        """A parameter annotated with a NamedTuple class of the file: a pytree whose fields
+        are all leaves, so `jit` traces each (`params.num_iters` is a tracer)."""
+        node = scope.node
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return False
+        arguments = [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]
+        annotation = next((a.annotation for a in arguments if a.arg == name), None)
+        if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+            annotation = ast.Name(id=annotation.value)
+        if not isinstance(annotation, ast.Name):
+            return False
+        bind = self.p.single(scope.parent or self.p.module, annotation.id)
+        if bind is None or bind.kind != "class":
+            return False
+        owner = self.p.scope_of(bind.node)
+        outer = owner.parent if owner is not None and owner.parent else self.p.module
+        return any(self.p.qualified(base, outer) in NAMEDTUPLES for base in bind.node.bases)
 
     def _run_entry(self, callee: Callee, how: str, node: ast.AST) -> None:
         function = callee.target.function
@@ -378,9 +430,28 @@ class Tracing:
         static = static | frozenset(passed) | _unmapped(how, keywords, params[len(callee.bound):])
         argnums = _keyword(node, "argnums")
         env = self._parameters(function, how, static, passed, argnums)
+        self._inner_transforms(env, function, callee.transforms, passed, set(passed))
         self._analyse(function, env, None, grad=_origin(how, function), traced_fn=True,
                       depth=0, staged=how in STAGING or any(
                           q in STAGING for q, _ in callee.transforms))
+
+    def _inner_transforms(self, env: dict[str, Value], function: Scope, transforms,
+                          passed: dict[str, Value], fixed: set) -> None:
+        """What the transformations under the outermost one add: a parameter `jit` traces
+        under a `grad` that does not differentiate it (`grad(jitted)(x, n)`: `n` is a
+        tracer), one `grad` differentiates under a `jit` (`jit(grad(f))`)."""
+        for q, keywords in transforms:
+            static = _static_parameters(function, list(keywords)) | _unmapped(
+                q, list(keywords), function.positional) | frozenset(fixed)
+            argnums = next((k.value for k in keywords if k.arg == "argnums"), None)
+            for name, value in self._parameters(function, q, static, passed, argnums).items():
+                before = env.get(name)
+                if before is None or before.cls is not None or before.function is not None:
+                    continue
+                if value.traced and not before.traced:
+                    env[name] = replace(value, diff=value.diff or before.diff)
+                elif value.diff and not before.diff:
+                    env[name] = replace(before, diff=True)
 
     def _eager_site(self, site, q: str) -> None:
         """A loop or branch nothing visible traces: its bodies are traced all the same."""
@@ -612,6 +683,9 @@ class Tracing:
             if base.cls is None and (base.traced or base.diff) and node.attr in ARRAY_ATTRIBUTES:
                 # (`x.at`, `x.T`: no pytree has them, so even a parameter as passed is an array)
                 return Value(traced=base.traced, diff=base.diff, why=base.why)
+            if base.record and base.traced and not node.attr.startswith("_"):
+                return Value(traced=True, diff=base.diff, bare=True, why=f"`{node.attr}`, a "
+                             f"field of a NamedTuple JAX traces ({base.why})")
             if base.cls is not None or base.bare or base.container:
                 return PYTHON  # a pytree's field may be static metadata
             return PYTHON
@@ -904,13 +978,9 @@ class Tracing:
         how_all = None
         static: frozenset = frozenset()
         argnums = None
-        reverse = None  # (the reverse-mode transformation, its argnums) under another one
         for q, transform_keywords in reversed(callee.transforms):
             if q in REVERSE and not grad:
                 grad = _origin(q, function)
-            if q in REVERSE and reverse is None:
-                reverse = q, next((k.value for k in transform_keywords if k.arg == "argnums"),
-                                  None)
             traced_fn = True
             how_all = q
             static = static | _static_parameters(function, list(transform_keywords)) | \
@@ -940,12 +1010,7 @@ class Tracing:
                                         value.diff)
                 elif name in env and value.diff:
                     env[name] = replace(env[name], diff=True)
-            if reverse is not None and reverse[0] != how_all:  # `jit(grad(f))`: grad's too
-                differentiated = self._parameters(function, reverse[0], static, passed,
-                                                  reverse[1])
-                for name, value in differentiated.items():
-                    if value.diff and name in env and not env[name].diff:
-                        env[name] = replace(env[name], diff=True)
+            self._inner_transforms(env, function, callee.transforms[1:], passed, fixed)
         else:
             env = {name: passed.get(name, PYTHON) for name in function.params}
             env = {k: (replace(v, bare=False) if v.bare and not v.traced else v)
@@ -1087,7 +1152,7 @@ class Tracing:
         result = _derived(*[v for v in values if not v.container], *[
             Value(traced=v.traced, diff=v.diff, why=v.why) for v in values if v.container],
             boolean=boolean)
-        if ctx.staged and not result.traced:
+        if ctx.staged and not result.traced and q not in CONCRETE_COLLECTIVES:
             return Value(traced=True, boolean=boolean, why=f"`{_short(q)}()` in code JAX stages "
                          "into a jaxpr, which makes a tracer even of Python values")
         return result
