@@ -6,7 +6,7 @@ from typing import Iterator
 from scanlint.core.diagnostic import Diagnostic
 from scanlint.rules import Invalid, Rule, RuleContext, no_fix_reason
 from scanlint.semantic.program import CallSite, Program, Scope
-from scanlint.semantic.recompiles import (argument_for, jitted_callables, untraced,
+from scanlint.semantic.recompiles import (argument_for, converted, jitted_callables, untraced,
                                           varying_shapes)
 
 _JNP = "import jax\nimport jax.numpy as jnp\n"
@@ -96,6 +96,9 @@ class ShapeChangesAcrossCalls(Rule):
         # Arrays of one shape.
         _JNP + "apply = jax.jit(lambda x: x * 2)\n"
         "for x in [jnp.ones((3, 4)), jnp.zeros((3, 4))]:\n    apply(x)\n",
+        # Token lists of one length.
+        _JNP + "@jax.jit\ndef encode(tokens, table):\n    return table[tokens].mean(0)\n"
+        "for seq in [[1, 2], [4, 5], [6, 7]]:\n    encode(jnp.array(seq), jnp.ones((10, 4)))\n",
         # A slice of a fixed length at a moving start.
         _JNP + "apply = jax.jit(lambda x: x.sum())\nxs = jnp.ones(40)\n"
         "for i in range(0, 40, 8):\n    apply(xs[i:i + 8])\n",
@@ -115,6 +118,11 @@ class ShapeChangesAcrossCalls(Rule):
         Invalid(_JNP + "@jax.jit\ndef total(x):\n    return x.sum()\n"
                 "def sweep(xs):\n    for n in (8, 16, 32):\n        total(xs[:n])\n"
                 "sweep(jnp.ones(64))\n"),
+        # Token lists of different lengths, converted at the call.
+        Invalid(_JNP + "@jax.jit\ndef encode(tokens, table):\n    return table[tokens].mean(0)\n"
+                "table = jnp.ones((10, 4))\n"
+                "for seq in [[1, 2, 3], [4, 5], [6, 7, 8, 9]]:\n"
+                "    encode(jnp.array(seq), table)\n"),
     ]
 
 
@@ -126,6 +134,7 @@ def _varying(program: Program, arg: ast.expr, site: CallSite,
         sizes = _slice_sizes(program, arg.slice, site)
         if sizes is not None:
             return site, program.source(arg), sizes
+    arg = converted(program, arg, site.scope)  # `encode(jnp.array(seq))`
     if not isinstance(arg, ast.Name):
         return None
     bindings = program.lookup(site.scope, arg.id)

@@ -428,7 +428,33 @@ def _shape_argument(program: Program, expr: ast.expr, scope: Scope) -> ast.expr 
         (k.value for k in expr.keywords if k.arg == "shape"), None)
 
 
+CONVERSIONS = frozenset({"jax.numpy.array", "jax.numpy.asarray", "numpy.array", "numpy.asarray"})
+
+
+def converted(program: Program, expr: ast.expr, scope: Scope) -> ast.expr:
+    """What an array conversion converts (`jnp.array(seq)` -> `seq`), else ``expr``."""
+    if isinstance(expr, ast.Call) and len(expr.args) == 1 and not expr.keywords and \
+            program.qualified(expr.func, scope) in CONVERSIONS:
+        return expr.args[0]
+    return expr
+
+
+def _display_shape(expr: ast.expr) -> tuple | None:
+    """The shape of a (nested, rectangular) list or tuple display of numbers."""
+    if isinstance(expr, ast.Constant) and type(expr.value) in (int, float, bool):
+        return ()
+    if not isinstance(expr, (ast.List, ast.Tuple)) or not expr.elts:
+        return None
+    inner = {_display_shape(e) for e in expr.elts}
+    if len(inner) != 1 or None in inner:
+        return None
+    return (len(expr.elts), *inner.pop())
+
+
 def _literal_shape(program: Program, expr: ast.expr, scope: Scope) -> tuple | None:
+    shown = _display_shape(converted(program, expr, scope))
+    if shown:  # a display of numbers, converted or not (`[[1, 2, 3], [4, 5]]`)
+        return shown
     shape = _shape_argument(program, expr, scope)
     if shape is None:
         return None
