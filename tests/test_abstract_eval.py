@@ -76,6 +76,13 @@ SHAPE_EXPRESSIONS = [
     "jnp.linspace(0, 1, 7)", "jnp.linspace(0.0, 2.0)",
     "jax.random.normal(jax.random.PRNGKey(0), (2, 3))", "jax.random.uniform(jax.random.PRNGKey(0))",
     "jnp.exp(jnp.arange(3))", "jnp.average(jnp.arange(4))",
+    "jax.random.randint(jax.random.PRNGKey(0), (8, 8), 0, 15)",
+    "jax.random.bernoulli(jax.random.PRNGKey(0), 0.5, (3,))",
+    "jax.random.categorical(jax.random.PRNGKey(0), jnp.zeros(4), -1, (5,))",
+    "jax.random.gumbel(jax.random.PRNGKey(0), (2,))", "jax.random.bits(jax.random.PRNGKey(0))",
+    "jax.random.normal(jax.random.PRNGKey(0), (2,), jnp.float16)",
+    "jnp.tile(jnp.arange(8), (8, 1))", "jnp.tile(jnp.ones((2, 3)), 2)",
+    "jnp.broadcast_to(jnp.ones(3), (4, 3))", "jnp.reshape(jnp.ones(6), (2, 3))",
 ]
 
 

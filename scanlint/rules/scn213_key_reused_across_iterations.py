@@ -4,7 +4,7 @@ from typing import Iterator
 
 from scanlint.core.diagnostic import Diagnostic
 from scanlint.rules import Invalid, Rule, RuleContext, no_fix_reason
-from scanlint.semantic.loop_keys import loop_keys
+from scanlint.semantic.loop_keys import loop_keys, reported
 
 _JNP = "import jax\nimport jax.numpy as jnp\n"
 
@@ -19,6 +19,13 @@ class KeyReusedAcrossIterations(Rule):
     function of the file that draws from it (a draw, `split`, a Flax `rngs={"dropout":
     key}`, `nnx.Rngs(key)`, through the functions it passes it on to; jitted or not). SCN209
     covers the bodies of `scan`, `fori_loop` and `while_loop`.
+
+    A key made before the loop (or in a function it calls) is reported when the loop runs a
+    process step by step: a `while`, a loop over `range(...)`, or one whose body carries a
+    value to the next iteration (`params = step(params, key)`). A loop over a collection's
+    items that carries nothing may share one key across the items on purpose (brax's
+    "correlated crop between views"), and is left alone; a key seeded again in the loop's
+    own body is always reported.
 
     A key split at every iteration (`key, sub = jax.random.split(key)`), folded with the
     iteration (`fold_in(key, step)`), or seeded from the loop's variable is new at every
@@ -50,10 +57,6 @@ class KeyReusedAcrossIterations(Rule):
     MESSAGE = ("`{key}` is the same key at every iteration of this loop ({why}), and {draw} "
                "draws from it: every iteration draws the same numbers; split a key at every "
                "iteration (`key, sub = jax.random.split(key)`) or `fold_in` the iteration")
-    # In preview: both its findings on the 27 corpus libraries were false positives (brax's
-    # crop key shared on purpose, kfac_jax's fixed default seed), and its `loop_keys` took
-    # 4.2 s of 44 in a profile of a third of jax's tree (docs/corpus.md).
-    PREVIEW = True
     PROGRAM = True
 
     def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:
@@ -64,11 +67,18 @@ class KeyReusedAcrossIterations(Rule):
         if "random" not in text and "rngs" not in text:
             return
         for found in loop_keys(ctx.program):
+            if not reported(found):
+                continue  # a collection's items may share a key on purpose (its docstring)
             message = self.MESSAGE.format(key=found.key, why=found.why, draw=found.draw)
             yield ctx.diagnostic_at(self, found.node, no_fix_reason(
                 message, "any fix changes the numbers the program draws"))
 
     VALID = [
+        # One key for every item of a collection, carrying nothing between them: the same
+        # numbers on purpose (brax's bc/train.py, "correlated crop between views").
+        _JNP + "crop_key = jax.random.PRNGKey(0)\nviews = {'left': 1.0, 'right': 2.0}\n"
+        "draws = []\nfor name, view in views.items():\n"
+        "    draws.append(view * 0 + jax.random.normal(crop_key, (3,)))  # same on purpose\n",
         # A key split at every iteration.
         _JNP + "key = jax.random.PRNGKey(0)\ndraws = []\n"
         "for _ in range(2):\n    key, sub = jax.random.split(key)\n"

@@ -40,6 +40,7 @@ class LoopKey:
     why: str  # why it is the same at every iteration
     draw: str  # what draws from it ("`jax.random.randint`", "`train_step`")
     loop: ast.AST
+    seeded_here: bool = False  # made from a constant seed in the loop's own body
 
 
 def loop_keys(program: Program) -> list[LoopKey]:
@@ -99,7 +100,7 @@ def _seeded(program: Program, site: CallSite, loops: list, found: dict) -> None:
         if draw is not None:
             found.setdefault(id(site.node), LoopKey(
                 site.node, program.source(site.node), "made from a constant seed at every "
-                "iteration", draw, loop))
+                "iteration", draw, loop, seeded_here=True))
         return
     function = site.scope.function
     if function is None or not isinstance(where, ast.Assign):
@@ -299,3 +300,55 @@ def _makes_key(program: Program, bind) -> bool:
     if not isinstance(value, ast.Call):
         return False
     return _random(program, value.func, bind.scope or program.module) in (SEEDED | DERIVING)
+
+
+def reported(found: LoopKey) -> bool:
+    """Whether the same key across ``found.loop``'s iterations is a mistake: seeded again in
+    the loop's own body (never a way to share a key on purpose: it would be made once,
+    before), or shared across the steps of a process (`steps_a_process`)."""
+    return found.seeded_here or steps_a_process(found.loop)
+
+
+def steps_a_process(loop: ast.AST) -> bool:
+    """Whether ``loop`` runs a process step by step, where each iteration is meant to draw
+    new numbers: a `while`, a loop over `range(...)` (or `enumerate`/`zip` of one,
+    `itertools.count()`), or a loop whose body carries a value to the next iteration (a name
+    it reads and then rebinds: `params = train_step(params, batch, key)`). A loop over the
+    items of a collection that carries nothing may share a key across them on purpose
+    (brax's "correlated crop between views"; kfac_jax's fixed start vector per matrix)."""
+    if isinstance(loop, ast.While):
+        return True
+    if isinstance(loop, (ast.For, ast.AsyncFor)):
+        iterated = loop.iter
+    elif isinstance(loop, _REPEATING) and loop.generators:  # type: ignore[attr-defined]
+        iterated = loop.generators[0].iter  # type: ignore[attr-defined]
+    else:
+        return False
+    if _counts(iterated):
+        return True
+    return isinstance(loop, (ast.For, ast.AsyncFor)) and bool(_carried(loop.body))
+
+
+def _counts(expr: ast.expr) -> bool:
+    if not isinstance(expr, ast.Call):
+        return False
+    name = expr.func.attr if isinstance(expr.func, ast.Attribute) else getattr(
+        expr.func, "id", "")
+    if name in ("range", "count"):
+        return True
+    return name in ("enumerate", "zip", "reversed") and any(_counts(a) for a in expr.args)
+
+
+def _carried(body: list[ast.stmt]) -> set[str]:
+    """Names the statements read before they (re)bind them, in order: loop-carried."""
+    seen_bound: set[str] = set()
+    carried: set[str] = set()
+    for statement in body:
+        reads = {n.id for n in ast.walk(statement) if isinstance(n, ast.Name)
+                 and isinstance(n.ctx, ast.Load)}
+        binds = {n.id for n in ast.walk(statement) if isinstance(n, ast.Name)
+                 and isinstance(n.ctx, ast.Store)}
+        carried |= (reads & binds) - seen_bound
+        seen_bound |= binds
+    return carried
+
