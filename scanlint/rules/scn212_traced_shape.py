@@ -121,4 +121,9 @@ class TracedShape(Rule):
                 "    return x * jnp.ones((settings.steps,)) * settings.rate\n"
                 "y = schedule(1.0, Settings(0.1, 4))\n",
                 jax_error="concrete"),
+        # A shape read from a module-level table with the loop's index: a tracer.
+        Invalid(_JNP + "TABLE = jnp.array([[2, 4], [4, 2]])\n"
+                "def gate(v, i):\n    return v.reshape(TABLE[i]).T.reshape(-1)\n"
+                "y = jax.lax.fori_loop(0, 2, lambda i, v: gate(v, i), jnp.arange(8.0))\n",
+                jax_error="concrete"),
     ]

@@ -819,7 +819,25 @@ class Tracing:
         if base.traced or base.diff:
             return Value(traced=base.traced, diff=base.diff, why=base.why,
                          bare=base.bare or base.container)
+        index_values = [self.expr(part, ctx) for part in parts if not isinstance(part, ast.Slice)]
+        traced_index = next((v for v in index_values if v.traced and not v.container), None)
+        if traced_index is not None and self._made_array(node.value, ctx.scope):
+            # A concrete array indexed with a tracer (`TABLE[i]` in a loop body) is a tracer.
+            return Value(traced=True, why=f"`{self.p.source(node)}`, indexed with a traced "
+                         f"value ({traced_index.why})")
         return PYTHON
+
+    def _made_array(self, expr: ast.expr, scope: Scope) -> bool:
+        """A name bound once to what `jax.numpy`, NumPy or `jax.random` makes."""
+        if not isinstance(expr, ast.Name):
+            return False
+        bind = self.p.single(scope, expr.id)
+        value = bind.value if bind is not None and bind.kind == "assign" else None
+        if not isinstance(value, ast.Call):
+            return False
+        q = self.p.qualified(value.func, bind.scope or scope) or ""
+        return q.startswith(("jax.numpy.", "numpy.", "jax.random.")) and \
+            q.rsplit(".", 1)[-1] not in STATIC_FUNCTIONS | NUMPY_STATIC
 
     # -- calls ------------------------------------------------------------------------
     def call(self, node: ast.Call, ctx: _Context) -> Value:
