@@ -5,7 +5,7 @@ from typing import Iterator
 
 from scanlint.core.diagnostic import Diagnostic
 from scanlint.rules import Invalid, Rule, RuleContext, no_fix_reason
-from scanlint.semantic.recompiles import fresh, made_when, repeated, untraced
+from scanlint.semantic.recompiles import certainly_eager, fresh, made_when, repeated, untraced
 from scanlint.semantic.tracing import ENTRY_WORDS, LOOPS
 
 _JNP = "import jax\nimport jax.numpy as jnp\n"
@@ -23,7 +23,10 @@ class EagerLoopNewBody(Rule):
     transformation returns, or an object of a class of the file (JAX keeps the body it
     traced by a weak reference: when the next call comes, the last object is gone, equal
     or not); at every iteration of a Python loop, or at every call of a function the file
-    calls in a Python loop.
+    calls in a Python loop. The Python loop must be in code that runs outside `jit`
+    whoever calls the file: module-level code, a `main` or `test_*` function, or a function
+    the file calls only from those. A library function may run under its callers' `jit`
+    (where the loop is traced once, inline), which the file cannot show.
 
     ## Why is this bad?
     Run outside `jit`, a loop traces its body, compiles the loop and keeps both per body
@@ -58,9 +61,6 @@ class EagerLoopNewBody(Rule):
     MESSAGE = ("This `{loop}` runs outside `jit` with {what} as its {role}, made anew at every "
                "{when}: outside `jit` a loop reuses its trace and compiled code only for the "
                "same body object, so each {unit} traces and compiles the loop again")
-    # On the 27 corpus libraries and jax's tree (docs/corpus.md, issue 32) 2 findings of 10
-    # were right: the file cannot show that its callers run it under `jit`.
-    PREVIEW = True
     PROGRAM = True
 
     def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:
@@ -79,7 +79,8 @@ class EagerLoopNewBody(Rule):
                 if made is None:
                     continue
                 where = repeated(program, made, site)
-                if where is None:
+                if where is None or not certainly_eager(
+                        program, site.scope if where.call is None else where.call.scope):
                     continue
                 when, unit = made_when(where)
                 message = self.MESSAGE.format(loop=kind, what=made.what, when=when, unit=unit,

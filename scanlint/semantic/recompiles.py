@@ -225,6 +225,23 @@ def only_called(program: Program, bind) -> bool:
     return True
 
 
+def certainly_eager(program: Program, scope: Scope, depth: int = 2) -> bool:
+    """Whether code in ``scope`` runs outside any `jit` whoever calls the file: module-level
+    code, a `main` or a pytest `test_*` function, or a function the file calls only from
+    such code. A library function may run under its callers' `jit`, which the file cannot
+    show (jumanji's and pgx's generators, jax's own tracing code: docs/corpus.md)."""
+    function = scope.function
+    if function is None:
+        return True
+    if function.name == "main" or function.name.startswith("test"):
+        return function.parent is None or function.parent.kind in ("module", "class")
+    if depth == 0 or not untraced(program, function):
+        return False
+    callers = program.callers(function)
+    return bool(callers) and all(certainly_eager(program, site.scope, depth - 1)
+                                 for site, _target in callers)
+
+
 def untraced(program: Program, scope: Scope) -> bool:
     function = scope.function
     return function is None or not _within_traced(function, traced_scopes(program))
