@@ -70,9 +70,6 @@ class IterationOverArrayUnderJit(Rule):
     NAME = "iteration-over-array-under-jit"
     MESSAGE = "{what} iterates over the array `{array}` one element at a time under `jit` " \
               "({evidence}); use {use}"
-    # On the corpus (docs/corpus.md, issue 24) one finding of five was right before tuning:
-    # too few findings to call its precision high.
-    PREVIEW = True
     ITERATIONS = True
 
     def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:

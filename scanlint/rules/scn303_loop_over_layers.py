@@ -75,8 +75,6 @@ class LoopOverIdenticalLayers(Rule):
     CITES_LINES = True  # where the list of layers is made
     MESSAGE = "Loop over `{container}` unrolls {count} identical layers under `jit` " \
               "({evidence}); stack their parameters and `jax.lax.scan` over them"
-    # No finding on the corpus (docs/corpus.md, issue 24): its precision is not measured.
-    PREVIEW = True
 
     def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         minimum = ctx.settings.min_unrolled_trips
