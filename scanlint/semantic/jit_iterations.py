@@ -96,21 +96,25 @@ def _find_array_iterations(model: FileModel) -> list[ArrayIteration]:
             where = scope.parent if clause is node.for_in else scope
             found += _iterations(model, node, clause.iter, where or scope, "comprehension")
             clause = clause.inner_for_in
-    indexes: set[int] | None = None
+    indexes: dict[int, set[int]] = {}  # per jitted function: its `w[tuple(k)]` calls
     for call, scope in model.calls:
         if id(call) in iterated or not isinstance(call.func, cst.Name):
             continue
         name = call.func.value
+        jitted = jitted_around(model, scope) if name in ITERATING_BUILTINS else None
+        if jitted is None:
+            continue
         if name == "tuple":
-            indexes = _index_tuples(model) if indexes is None else indexes
-            if id(call) in indexes:
+            if id(jitted.node) not in indexes:
+                indexes[id(jitted.node)] = _index_tuples(jitted.node)
+            if id(call) in indexes[id(jitted.node)]:
                 continue
         if name in ITERATING_BUILTINS and not lookup(scope, name)[1]:
             found += _builtin_iterations(model, call, scope, name)
     return found
 
 
-def _index_tuples(model: FileModel) -> set[int]:
+def _index_tuples(function: cst.CSTNode) -> set[int]:
     """The `tuple(k)` calls that are a whole subscript, `w[tuple(k)]`: one index per axis
     (NumPy's and JAX's per-axis indexing), a handful of elements; `w[k]` would index the
     first axis only."""
@@ -124,7 +128,7 @@ def _index_tuples(model: FileModel) -> set[int]:
                         and value.func.value == "tuple":
                     found.add(id(value))
 
-    walk.visit(model.module, Subscripts())
+    walk.visit(function, Subscripts())
     return found
 
 
