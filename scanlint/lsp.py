@@ -8,7 +8,10 @@ other statements' findings and adds the syntax error; any other edit of a statem
 checked again from the statements it left, parsing only what it changed); a change it
 cannot take waits for a short pause in the typing (`DEBOUNCE_S`) and is checked in full on
 a worker thread, and a newer change cancels a check not yet done (its result is never
-published). Each diagnostic carries its rule's
+published). The rules that follow values through the whole file (`Rule.PROGRAM`) cost a
+parse and an analysis of all of it: a change checked at once carries their last findings,
+and they are found again on the worker after the same pause, then published again. Each
+diagnostic carries its rule's
 severity (`core/severity.py`) and a link to its documentation; hovering over a finding or a
 code in a `# noqa:` comment shows the rule's documentation. Offers each fix as a quick fix,
 "fix all" (safe fixes) as a source action, and "add noqa" for each finding. Positions are
@@ -308,12 +311,14 @@ class TextChecks:
         document = self.server.workspace.get_text_document(uri)
         known = self._documents.get(uri)
         self._cancel(uri)  # a full check of an older text is no longer wanted
-        checked = (known.recheck(document.source, settings_for(document.path))
-                   if known is not None else None)
+        checked = (known.recheck(document.source, settings_for(document.path),
+                                 program_later=True) if known is not None else None)
         if checked is None:
             self.check_soon(uri, DEBOUNCE_S)
             return
         self._publish(uri, document.version, checked)
+        if checked.program_pending:  # the whole-file rules, after a pause in the typing
+            self._soon(uri, self._program_later(uri, DEBOUNCE_S, checked))
 
     def last(self, uri: str) -> Checked | None:
         """The last check of the document that was published."""
@@ -336,10 +341,35 @@ class TextChecks:
 
     def check_soon(self, uri: str, delay: float) -> None:
         """Check the document in full after ``delay`` seconds without another change."""
+        self._soon(uri, lambda cancelled: self._check_later(uri, delay, cancelled))
+
+    def _soon(self, uri: str, work) -> None:
+        """Run ``work(cancelled)`` (a coroutine) unless a newer change cancels it."""
         self._cancel(uri)
         cancelled = threading.Event()
-        task = asyncio.ensure_future(self._check_later(uri, delay, cancelled))
+        task = asyncio.ensure_future(work(cancelled))
         self._pending[uri] = (task, cancelled)
+
+    def _program_later(self, uri: str, delay: float, checked: Checked):
+        """The findings of the rules that follow values through the whole file, found
+        again on the worker after ``delay`` seconds without another change (they cost a
+        parse and an analysis of the whole file: too slow for every keystroke)."""
+        async def work(cancelled: threading.Event) -> None:
+            from scanlint.engine.check import CheckCancelled
+            from scanlint.engine.incremental import with_program_findings
+
+            await asyncio.sleep(delay)
+            version = self.server.workspace.get_text_document(uri).version
+            try:
+                result = await asyncio.get_running_loop().run_in_executor(
+                    self._worker, with_program_findings, checked, cancelled)
+            except CheckCancelled:
+                return
+            if cancelled.is_set():
+                return
+            self._pending.pop(uri, None)
+            self._publish(uri, version, result)
+        return work
 
     def cancel_all(self) -> None:
         for uri in list(self._pending):

@@ -285,3 +285,48 @@ def test_an_edit_inside_a_stub_of_a_big_file_is_published_for_its_version(tmp_pa
     seen = asyncio.run(typing_session(tmp_path, path, edits))
     assert [p.version for p in seen] == [2, 3, 4]  # each reused at once, none debounced
     assert all(list(p.diagnostics) == [] for p in seen)
+
+
+# SCN212 follows values through the whole file (`Rule.PROGRAM`): the server publishes an
+# edit at once with the last check's finding, and finds it again after a pause in the typing.
+WHOLE_FILE = ("import jax\nimport jax.numpy as jnp\n\n\ndef scale(x):\n    return x * 2\n\n\n"
+              "@jax.jit\ndef pad(x, n):\n    return jnp.zeros(n) + scale(x)\n")
+
+
+async def whole_file_session(tmp_path, path, edited):
+    from lsprotocol import types
+
+    client, published, _ = await start(tmp_path, types.ClientCapabilities())
+    uri = path.as_uri()
+    open_document(client, uri, path.read_text())
+    await until_version(published, uri, 1)
+    change_document(client, uri, edited, 2)
+    seen = await until_version(published, uri, 2)
+    while not any(d.code == "SCN212" and d.range.start.line == 11 for d in seen[-1].diagnostics):
+        seen.append(await asyncio.wait_for(published.get(), 60))
+    await stop(client)
+    return seen
+
+
+def test_whole_file_findings_are_found_again_after_a_pause(tmp_path):
+    from scanlint.core.settings import Settings
+    from scanlint.engine.check import check_text
+    from scanlint.engine.incremental import Document, check, with_program_findings
+
+    path = tmp_path / "mod.py"
+    path.write_text(WHOLE_FILE)
+    edited = WHOLE_FILE.replace("    return x * 2\n", "    y = x * 2\n    return y\n")
+    expected = [(d.code, d.start.line - 1) for d in check_text(edited, str(path), Settings())]
+    assert expected == [("SCN212", 11)]
+    # What the server does at once: the last check's finding, moved, to be found again.
+    document = Document()
+    document.record(check(WHOLE_FILE, str(path), Settings()))
+    at_once = document.recheck(edited, Settings(), program_later=True)
+    assert at_once is not None and at_once.program_pending
+    again = with_program_findings(at_once)
+    assert not again.program_pending
+    assert [(d.code, d.start.line - 1) for d in again.diagnostics] == expected
+    # And end to end: the last publication for the edit's version is the full check's.
+    seen = asyncio.run(whole_file_session(tmp_path, path, edited))
+    assert seen[-1].version == 2
+    assert [(d.code, d.range.start.line) for d in seen[-1].diagnostics] == expected

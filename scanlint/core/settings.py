@@ -27,6 +27,9 @@ class Settings:
     verify_calls: tuple[str, ...] = field(default=(), compare=False)
     verify_pytest: str | None = field(default=None, compare=False)  # pytest's arguments
     verify_max_calls: int = field(default=5, compare=False)  # recorded per function
+    # The language server's checks while typing: the rules that follow values through the
+    # whole file (`Rule.PROGRAM`) are left to a pass after a pause (lsp.py).
+    defer_program: bool = field(default=False, compare=False)
 
     def cache_key(self) -> str:
         """The part of the settings that changes what a check of one file reports."""

@@ -57,6 +57,7 @@ def active_rules(settings: Settings, path: str = ""):
 
     return [rule for rule in all_rules()
             if not rule.SYSTEM and (settings.preview or not rule.PREVIEW)
+            and not (settings.defer_program and rule.PROGRAM)
             and rule.enabled(settings) and is_selected(rule.CODE, settings, path)]
 
 
@@ -261,7 +262,7 @@ def _why(need, whole: bool) -> str:
 
 
 def program_findings(text: str, tree, path: str, settings: Settings,
-                     memo: dict | None = None) -> list[Diagnostic]:
+                     memo: dict | None = None, cancelled=None) -> list[Diagnostic]:
     """The findings of the rules that read only the file's program (`Rule.PROGRAM`): what
     a file with no site predicate's statement still gets (and what `engine/incremental.py`
     computes again after any edit: they follow values through the whole file)."""
@@ -275,7 +276,7 @@ def program_findings(text: str, tree, path: str, settings: Settings,
     from scanlint.rules import RuleContext
 
     ctx = RuleContext(None, text, path, settings, tree, memo)
-    found = _run_rules(rules, ctx, path)
+    found = _run_rules(rules, ctx, path, cancelled)
     if not found:
         return []  # (the comments are tokenized only for a file with findings)
     comments = noqa_comments(text)

@@ -88,6 +88,9 @@ class Checked:
     # How: "full", "reused" (carried over), "broken" (the last findings while a statement
     # does not parse) or "rechecked" (from the statements the edit left).
     how: str = "full"
+    # The findings of `Rule.PROGRAM` rules are the last check's, to be found again
+    # (`Document.recheck(..., program_later=True)`, `with_program_findings`).
+    program_pending: bool = False
 
     @property
     def reused(self) -> bool:
@@ -118,16 +121,32 @@ class Document:
         self.last: Checked | None = None
         self.base: Checked | None = None
 
-    def recheck(self, text: str, settings: Settings) -> Checked | None:
-        """``text``'s check from the base, or None: it needs a full check."""
+    def recheck(self, text: str, settings: Settings,
+                program_later: bool = False) -> Checked | None:
+        """``text``'s check from the base, or None: it needs a full check. With
+        ``program_later``, the findings of the rules that follow values through the whole
+        file are the base's (kept where the edit left the lines as they were), marked
+        `program_pending`: `with_program_findings` finds them again."""
         base = self.base
         if base is None:
             return None
+        codes = _program_codes(settings, base.path) if program_later else frozenset()
+        if codes:
+            base = replace(base, settings=replace(base.settings, defer_program=True))
+            settings = replace(settings, defer_program=True)
         try:
-            return update(base, text, settings)
+            checked = update(base, text, settings)
         except Exception:
             self.base = None  # a check from it may have moved its nodes half way
             raise
+        if checked is None or not codes:
+            return checked
+        found = checked.diagnostics
+        if checked.how == "rechecked" and text.count("\n") == base.text.count("\n"):
+            found = sorted([*found, *(d for d in base.diagnostics if d.code in codes)],
+                           key=Diagnostic.sort_key)
+        return replace(checked, diagnostics=found, program_pending=True,
+                       settings=replace(checked.settings, defer_program=False))
 
     def record(self, checked: Checked) -> None:
         self.last = checked
@@ -583,6 +602,21 @@ def _on_lines(d: Diagnostic, first: int, last: int) -> bool:
     if d.fix is not None:
         lines += [line for e in d.fix.edits for line in (e.start.line, e.end.line)]
     return any(first <= line <= last for line in lines)
+
+
+def with_program_findings(checked: Checked, cancelled=None) -> Checked:
+    """``checked`` with the findings of `Rule.PROGRAM` rules found again on its text."""
+    from scanlint.engine.check import CheckCancelled, program_findings
+    from scanlint.prefilter.syntax import parse
+
+    codes = _program_codes(checked.settings, checked.path)
+    if cancelled is not None and cancelled.is_set():
+        raise CheckCancelled
+    found = [d for d in checked.diagnostics if d.code not in codes]
+    found += program_findings(checked.text, parse(checked.text), checked.path, checked.settings,
+                              cancelled=cancelled)
+    return replace(checked, diagnostics=sorted(found, key=Diagnostic.sort_key),
+                   program_pending=False)
 
 
 def _program_codes(settings: Settings, path: str) -> frozenset[str]:

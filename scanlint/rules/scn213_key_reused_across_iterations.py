@@ -83,6 +83,11 @@ class KeyReusedAcrossIterations(Rule):
         _JNP + "key = jax.random.PRNGKey(0)\ndraws = []\n"
         "for _ in range(2):\n    key, sub = jax.random.split(key)\n"
         "    draws.append(jax.random.normal(sub, (3,)))\n",
+        # A jitted step folding the key it is given with the state the loop carries.
+        _JNP + "@jax.jit\ndef step(count, key):\n    sub = jax.random.fold_in(key, count)\n"
+        "    return count + 1, jax.random.normal(sub, (3,))\n"
+        "key = jax.random.PRNGKey(0)\ncount = 0\ndraws = []\nfor _ in range(2):\n"
+        "    count, draw = step(count, key)\n    draws.append(draw)\n",
         # A key folded with the iteration.
         _JNP + "key = jax.random.PRNGKey(0)\n"
         "draws = [jax.random.normal(jax.random.fold_in(key, i), (3,)) for i in range(2)]\n",

@@ -233,6 +233,10 @@ def draws_from(program: Program, function: Scope, param: str, depth: int = 0) ->
             scope = _scope_around(program, function, call)
             name = _random(program, call.func, scope)
             first = call.args[0] if call.args else None
+            if name == "fold_in" and len(call.args) > 1 and not isinstance(
+                    call.args[1], ast.Constant):
+                continue  # folded with data it is given (`fold_in(key, state.step)`): may
+                # differ at every call (flax's train_step idiom, google/flax#2675)
             if (name in DRAWS or name in ("split", "fold_in")) and isinstance(
                     first, ast.Name) and first.id == param:
                 result = True
