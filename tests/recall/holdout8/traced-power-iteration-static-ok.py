@@ -1,0 +1,33 @@
+# expect: none
+# source: https://github.com/QuantEcon/lecture-jax/issues/95
+# mistake: looks like a Python range over a jitted function argument, but num_iterations and seed are declared static_argnums, so range() sees a plain int (a short 15-step unroll)
+# kind: 2 traced-control-flow
+import jax
+import jax.numpy as jnp
+
+
+def power_iteration_sr(A, num_iterations=15, seed=1234):
+    "Estimates the spectral radius of A via power iteration."
+    key = jax.random.PRNGKey(seed)
+    b_k = jax.random.normal(key, (A.shape[1],))
+    sr = 0
+    for _ in range(num_iterations):
+        b_k1 = jnp.dot(A, b_k)
+        b_k1_norm = jnp.linalg.norm(b_k1)
+        sr = jnp.sum(b_k1 * b_k) / jnp.sum(b_k * b_k)
+        b_k = b_k1 / b_k1_norm
+    return sr
+
+
+power_iteration_sr = jax.jit(power_iteration_sr, static_argnums=(1, 2))
+
+
+def main():
+    A = jnp.array([[0.9, 0.1], [0.2, 0.8]])
+    r = power_iteration_sr(A, 15, 1234)
+    print("spectral radius ~", float(r))
+    assert abs(float(r) - 1.0) < 1e-3
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,37 @@
+# expect: none
+# source: https://github.com/patrick-kidger/optimistix/issues/207
+# mistake: none; the `diffsize` carry entry is created with the iterate's dtype (jnp.full((), jnp.inf, y0.dtype)), so the while_loop carry keeps one dtype under x64.
+# kind: 5 carry-dtype
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+
+def newton_root_find(fn, y0, rtol=1e-3, atol=1e-3, max_steps=50):
+    jac = jax.jacfwd(fn)
+
+    def cond(state):
+        y, diffsize, step = state
+        return (diffsize > atol + rtol * jnp.max(jnp.abs(y))) & (step < max_steps)
+
+    def body(state):
+        y, _, step = state
+        dy = jnp.linalg.solve(jac(y), fn(y))
+        return y - dy, jnp.max(jnp.abs(dy)), step + 1
+
+    init = (y0, jnp.full((), jnp.inf, dtype=y0.dtype), 0)
+    y, _, _ = lax.while_loop(cond, body, init)
+    return y
+
+
+def main():
+    with jax.enable_x64(True):
+        def fn(y):
+            M = jnp.eye(y.shape[-1], dtype=y.dtype)
+            return (M @ y - 0.5).astype(jnp.float32)
+
+        print(newton_root_find(fn, jnp.ones(10, dtype=jnp.float32)))
+
+
+if __name__ == "__main__":
+    main()
