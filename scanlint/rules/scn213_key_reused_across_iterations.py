@@ -14,10 +14,12 @@ class KeyReusedAcrossIterations(Rule):
     ## What it does
     Finds a PRNG key that is the same at every iteration of a Python loop and reaches a
     draw there: a key made from a constant seed in the loop (`jax.random.PRNGKey(0)` in its
-    body, or in a function the file calls in a loop), or a key bound before the loop and
-    never split or rebound in it, passed at every iteration to a `jax.random` draw, or to a
-    function of the file that draws from it (a draw, `split`, a Flax `rngs={"dropout":
-    key}`, `nnx.Rngs(key)`, through the functions it passes it on to; jitted or not). SCN209
+    body, or in a function the file calls in a loop, or as the default of a parameter the
+    calls in the loop leave out: `rng_key=PRNGKey(3)` is made once), or a key bound before
+    the loop and never split or rebound in it, passed at every iteration to a `jax.random`
+    draw, or to a function of the file that draws from it (a draw, `split`, a Flax
+    `rngs={"dropout": key}`, `nnx.Rngs(key)`, through the functions it passes it on to;
+    jitted or not). SCN209
     covers the bodies of `scan`, `fori_loop` and `while_loop`.
 
     A key made before the loop (or in a function it calls) is reported when the loop runs a
@@ -118,6 +120,11 @@ class KeyReusedAcrossIterations(Rule):
                 "    for t in range(n):\n        out.append(jax.random.uniform(key, (2,)))\n"
                 "    return out\n"
                 "draws = rollout(2)\n"),
+        # A key as a parameter's default, made once when the def ran, a loop of calls
+        # leaving it out (pysersic's estimate_posterior(rng_key=PRNGKey(3))).
+        Invalid(_JNP + "class Fit:\n    def sample(self, n=3, rng_key=jax.random.PRNGKey(3)):\n"
+                "        return jax.random.normal(rng_key, (n,))\n"
+                "draws = [Fit().sample() for _ in range(2)]\n"),
         # A constant seed in a helper the file calls in a loop.
         Invalid(_JNP + "def augment(x):\n    key = jax.random.PRNGKey(42)\n"
                 "    return x + jax.random.normal(key, x.shape)\n"

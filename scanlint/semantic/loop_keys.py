@@ -64,7 +64,8 @@ def _find(program: Program) -> list[LoopKey]:
         loops = [loop for loop in site.loops if isinstance(loop, _REPEATING)]
         name = _random(program, site.node.func, site.scope)
         if name in SEEDED and _constant_args(program, site.node, site.scope, loops):
-            _seeded(program, site, loops, found)
+            if not _default_key(program, site, found):
+                _seeded(program, site, loops, found)
             continue
         if not loops:
             continue
@@ -118,6 +119,42 @@ def _seeded(program: Program, site: CallSite, loops: list, found: dict) -> None:
             site.node, program.source(site.node),
             f"made from a constant seed at every call of `{function.name}`, which the file "
             f"calls in a loop (line {call.node.lineno})", draw, loop))
+
+
+def _default_key(program: Program, site: CallSite, found: dict) -> bool:
+    """A key made from a constant seed as a parameter's default (`rng_key=PRNGKey(3)`): made
+    once, when the `def` runs, and the same at every call that leaves the argument out.
+    Reported at each such call in a loop when the function draws from the parameter.
+    Whether ``site`` is such a default."""
+    node = site.statement
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    arguments = node.args
+    positional = [*arguments.posonlyargs, *arguments.args]
+    pairs = list(zip(positional[len(positional) - len(arguments.defaults):],
+                     arguments.defaults)) + list(zip(arguments.kwonlyargs,
+                                                     arguments.kw_defaults))
+    param = next((a.arg for a, default in pairs if default is site.node), None)
+    function = program.scope_of(node)
+    if param is None:
+        return False
+    if function is None or not draws_from(program, function, param):
+        return True
+    for call, target in program.callers(function):
+        loops = [loop for loop in call.loops if isinstance(loop, _REPEATING)]
+        if not loops or any(isinstance(a, ast.Starred) for a in call.node.args) or any(
+                k.arg is None or k.arg == param for k in call.node.keywords):
+            continue
+        skip = 1 if target.bound_self else 0
+        index = function.positional.index(param) - skip if param in function.positional \
+            else None
+        if index is not None and 0 <= index < len(call.node.args):
+            continue  # passed by position
+        found.setdefault(id(call.node), LoopKey(
+            call.node, f"{param}={program.source(site.node)}",
+            f"the default of `{function.name}`'s `{param}`, made once when the `def` ran, "
+            "and this call leaves the argument out", f"`{function.name}`", loops[-1]))
+    return True
 
 
 def _drawn_in(program: Program, site: CallSite, region: ast.AST) -> str | None:
@@ -355,4 +392,3 @@ def _carried(body: list[ast.stmt]) -> set[str]:
         carried |= (reads & binds) - seen_bound
         seen_bound |= binds
     return carried
-
