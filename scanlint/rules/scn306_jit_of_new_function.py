@@ -8,7 +8,8 @@ from scanlint.fixes.hoist import hoisted
 from scanlint.rules import Invalid, Rule, RuleContext, with_fix
 from scanlint.semantic.program import CallSite, Program
 from scanlint.semantic.recompiles import (COMPILING, Fresh, fresh, made_when, only_called,
-                                          repeated, untraced, used_here)
+                                          repeated, returned_and_called_in_loop, untraced,
+                                          used_here)
 from scanlint.semantic.tracing import ENTRY_WORDS
 
 _JNP = "import jax\nimport jax.numpy as jnp\n"
@@ -86,7 +87,8 @@ class JitOfNewFunction(Rule):
                              if b.node is scope.node), None)
                 if made is None or bind is None:
                     continue
-                if not only_called(program, bind):
+                if not only_called(program, bind) and not returned_and_called_in_loop(
+                        program, bind, scope.parent):
                     continue
                 statement = program.statement_of.get(id(scope.node))
                 site = CallSite(decorator if isinstance(decorator, ast.Call) else ast.Call(
@@ -106,7 +108,11 @@ class JitOfNewFunction(Rule):
             jit = program.source(node.func)
         when, unit = made_when(where)
         message = self.MESSAGE.format(jit=jit, what=made.what, when=when, unit=unit)
-        if where.loop is not None:
+        if where.loop is not None and isinstance(made.made, ast.Attribute):
+            # A bound method's body reads its object, which the loop may change through
+            # any call: jitted once, it would keep the first state it traced.
+            fix = "the method reads its object, which the loop may change"
+        elif where.loop is not None:
             fix = "it is a decorator" if decorated else hoisted(
                 program, site.node, site.loops, site.scope, _hint(site.node))
         else:
@@ -115,6 +121,11 @@ class JitOfNewFunction(Rule):
         return ctx.diagnostic_at(self, node, message, fix_or_none)
 
     VALID = [
+        # A factory's jitted defs made once per configuration and kept, not called anew.
+        _JNP + "def factorize(a):\n    @jax.jit\n    def project(x):\n"
+        "        return x * a\n    return project\n"
+        "projections = [factorize(a) for a in (1.0, 2.0)]\n"
+        "y = [p(jnp.ones(3)) for p in projections for _ in range(3)]\n",
         # The same module-level function, jitted in the loop: jit's cache hits.
         _JNP + "def step(u, a):\n    return u * a\n"
         "def advance(u, n):\n    for _ in range(n):\n"
@@ -140,6 +151,20 @@ class JitOfNewFunction(Rule):
     ]
 
     INVALID = [
+        # A factory making a jitted def, called in a loop whose iterations call what it
+        # returns (DESC, https://github.com/PlasmaControl/DESC/pull/1043).
+        Invalid(_JNP + "def factorize(a):\n    @jax.jit\n    def project(x):\n"
+                "        return x * a\n    return project\n"
+                "def solve(x, n):\n    for _ in range(n):\n        project = factorize(2.0)\n"
+                "        x = project(x)\n    return x\n"
+                "y = solve(jnp.ones(3), 3)\n"),
+        # A bound method jitted in the loop: every read of `self.step` is a new object
+        # (https://github.com/jax-ml/jax/issues/9672).
+        Invalid(_JNP + "class Integrator:\n    def __init__(self, dt):\n        self.dt = dt\n"
+                "    def step(self, x):\n        return x - self.dt * x\n"
+                "    def run(self, x, n):\n        for _ in range(n):\n"
+                "            x = jax.jit(self.step)(x)\n        return x\n"
+                "x = Integrator(0.1).run(jnp.ones(3), 3)\n"),
         # A jitted lambda in a method's loop: hoisted.
         Invalid(_JNP + "def heat(u, alpha):\n    return u + alpha * (jnp.roll(u, 1) - u)\n"
                 "class Sim:\n    def __init__(self, alpha):\n        self.alpha = alpha\n"

@@ -777,7 +777,8 @@ class _Builder:
                 self.p.call_at[id(current)] = site
             for child in ast.iter_child_nodes(current):
                 if isinstance(child, (ast.Call, ast.Lambda, ast.keyword, ast.Starred)) or (
-                        isinstance(child, ast.Name) and isinstance(current, ast.Call)):
+                        isinstance(child, (ast.Name, ast.Attribute))
+                        and isinstance(current, ast.Call)):
                     self.p.parents[id(child)] = current
                 stack.append(child)
 

@@ -89,6 +89,13 @@ def fresh(program: Program, expr: ast.expr, scope: Scope, depth: int = 0,
             return Fresh(f"a new `{cls.name}` object (its class defines no `__eq__`)", expr,
                          loops, scope)
         return None
+    if isinstance(expr, ast.Attribute) and function is not None and not static:
+        # `jax.jit(self.step)`: reading a method makes a new bound method every time
+        targets = program.targets(expr, scope)
+        if len(targets) == 1 and targets[0].bound_self:
+            return Fresh(f"the bound method `{program.source(expr)}` (a new object at every "
+                         "read of it)", expr, loops, scope)
+        return None
     if isinstance(expr, ast.Name):
         bindings = program.lookup(scope, expr.id)
         if len(bindings) != 1:
@@ -240,6 +247,36 @@ def certainly_eager(program: Program, scope: Scope, depth: int = 2) -> bool:
     callers = program.callers(function)
     return bool(callers) and all(certainly_eager(program, site.scope, depth - 1)
                                  for site, _target in callers)
+
+
+def returned_and_called_in_loop(program: Program, bind, factory: Scope) -> bool:
+    """Whether ``bind`` (a def in ``factory``) is only called or returned, and a call of
+    ``factory`` in a Python loop binds what it returns to names called in that loop
+    (`project, recover = factorize(A, b)` then `project(x)` at every iteration): each
+    iteration makes and calls a new function."""
+    returned: set[int] = set()
+    for node in program.own_nodes(factory):
+        if isinstance(node, ast.Return) and node.value is not None:
+            values = node.value.elts if isinstance(node.value, ast.Tuple) else [node.value]
+            returned.update(id(v) for v in values if isinstance(v, ast.Name))
+    reads = program.reads(bind)
+    if not reads or not any(id(read) in returned for read, _ in reads):
+        return False
+    for read, _scope in reads:
+        parent = program.parents.get(id(read))
+        if id(read) not in returned and not (isinstance(parent, ast.Call)
+                                             and parent.func is read):
+            return False
+    site = called_in_loop(program, factory, depth=1)
+    statement = site.statement if site is not None else None
+    if not (isinstance(statement, ast.Assign) and statement.value is site.node):
+        return False
+    names = {n.id for t in statement.targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+    loop = next((lp for lp in reversed(site.loops)
+                 if isinstance(lp, (ast.For, ast.AsyncFor, ast.While))), None)
+    return loop is not None and any(
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in names
+        for node in ast.walk(loop))
 
 
 def untraced(program: Program, scope: Scope) -> bool:
