@@ -133,6 +133,16 @@ class TracedValueInPython(Rule):
                 "def total(x, scale):\n    return np.asarray(x).sum() * scale\n"
                 "f = jax.jit(functools.partial(total, scale=2.0))\n"
                 "y = f(jnp.ones(3))\n"),
+        # A layer object held in an attribute, called from a scan body with the scanned
+        # index (a haliax transformer block's `if` on the layer index:
+        # https://github.com/marin-community/haliax/issues/57).
+        Invalid(_JNP + "class Block:\n    def __call__(self, x, i):\n"
+                "        if jnp.equal(i, 1):\n            x = x * 2.0\n        return x\n"
+                "class Stack:\n    def __init__(self):\n        self.block = Block()\n"
+                "    def __call__(self, x):\n"
+                "        def body(c, i):\n            return self.block(c, i), None\n"
+                "        return jax.lax.scan(body, x, jnp.arange(3))[0]\n"
+                "y = Stack()(jnp.ones(2))\n"),
         # A def rebound to its jitted self, a count the call passes (so jit traces it)
         # (a power iteration: https://github.com/QuantEcon/lecture-jax/issues/95).
         Invalid(_JNP + "def power(a, iterations=15):\n    b = jnp.ones(a.shape[1])\n"

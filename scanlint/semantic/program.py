@@ -367,7 +367,7 @@ class Program:
                 cls, bound = owner
                 method = cls.method(func.attr)
                 if method is None:
-                    return []
+                    return self._held_object_call(cls, func.attr, bound) if depth < 3 else []
                 kinds = {self.qualified(d, method) or _dotted(d) for d in method.decorators}
                 if "staticmethod" in kinds:
                     return [Target(method)]
@@ -378,6 +378,17 @@ class Program:
         if isinstance(func, ast.Call) and self.qualified(func.func, scope) in PARTIALS:
             return self._partial(func, scope, depth)
         return []
+
+    def _held_object_call(self, cls: ClassInfo, attr: str, bound: bool) -> list[Target]:
+        """`self.block(x)` where the class's methods set `self.block = Block(...)` once:
+        `Block.__call__`, bound to that object."""
+        assigned = cls.attributes.get(attr, [])
+        if not bound or len(assigned) != 1:
+            return []
+        value, method_scope = assigned[0]
+        held = self.instance_class(value, method_scope) if isinstance(value, ast.Call) else None
+        call = held.method("__call__") if held is not None else None
+        return [Target(call, True, held)] if call is not None else []
 
     def _partial(self, call: ast.Call, scope: Scope, depth: int) -> list[Target]:
         if not call.args or isinstance(call.args[0], ast.Starred):
