@@ -1,0 +1,11 @@
+import sys
+
+import jax.numpy as jnp
+from jax import lax
+
+
+def cumulative(xs):
+    n = xs.shape[0]
+    if n > 100:
+        print(f"cumulative: long input ({n})", file=sys.__stderr__)
+    return lax.cumsum(xs)

@@ -1,0 +1,16 @@
+import jax.numpy as jnp
+from jax import lax
+
+
+def make_sim(dt):
+    total = 0
+
+    def run(x, n):
+        nonlocal total
+        total += n
+        return lax.fori_loop(0, n, lambda i, v: v + dt * jnp.sin(v), x)
+
+    def steps_taken():
+        return total
+
+    return run, steps_taken
