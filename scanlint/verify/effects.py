@@ -86,7 +86,9 @@ class Encoder:
             return ["builtin", f"{getattr(value, '__module__', '')}.{value.__qualname__}"]
         wrapped = _wrapped(value)
         if wrapped is not None:  # jax.jit and functools.wraps wrappers: what they wrap
-            return ["wrapper", type(value).__name__, encode(wrapped, f"{path}.__wrapped__", depth)]
+            parameters = getattr(value, "cache_parameters", None)  # functools.lru_cache's
+            return ["wrapper", type(value).__name__, encode(wrapped, f"{path}.__wrapped__", depth),
+                    repr(sorted(parameters().items())) if callable(parameters) else None]
         fields = _fields(value)
         if fields is not None:
             return ["object", _name(type(value)),
@@ -148,15 +150,20 @@ class Encoder:
             return self._opaque(path, "a traced value left behind by a jit")
         if jax is not None and isinstance(value, jax.Array):
             try:
+                kind = "jax"
                 if jax.dtypes.issubdtype(value.dtype, jax.dtypes.prng_key):
+                    kind = f"jax {value.dtype}"  # a typed key is not its raw uint32 data
                     value = jax.random.key_data(value)
                 aval = getattr(value, "aval", None)
                 return _array_node(np.asarray(value), bool(getattr(aval, "weak_type", False)),
-                                   "jax")
+                                   kind)
             except Exception as error:  # a donated (deleted) array, an unfetchable one
                 return self._opaque(path, f"an array that cannot be read ({error})")
         if isinstance(value, (np.ndarray, np.generic)) and np.asarray(value).dtype != object:
-            return _array_node(np.asarray(value), False, type(value).__name__)
+            kind = type(value).__name__
+            if isinstance(value, np.ndarray) and not value.flags.writeable:
+                kind += " (read-only)"  # a caller writing into it fails
+            return _array_node(np.asarray(value), False, kind)
         return None
 
     def _opaque(self, path: str, why: str):

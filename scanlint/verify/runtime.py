@@ -344,6 +344,9 @@ class Session:
         if before is not None and after["digest"] != before["digest"]:
             found["changed"] = after["state"]
             found["opaque"] = found["opaque"] + after["opaque"]
+        shared = aliasing(result, args, kwargs, before.get("objects") if before else None)
+        if shared:  # what the caller holds that the call ties to or cuts from its result
+            found["effects"] = [*found["effects"], ["aliasing", shared]]
         if process is not None:  # what it left to every later call (and subprocess)
             after_process = process_state()
             found["effects"] = [*found["effects"], *(
@@ -357,7 +360,8 @@ class Session:
         raw = getattr(raw, RAW, raw)
         captured = captured_state(raw) if isinstance(raw, types.FunctionType) else raw
         state, opaque = encode(self.names, [list(args), kwargs, captured])
-        return {"state": state, "opaque": opaque, "digest": digest(state)}
+        return {"state": state, "opaque": opaque, "digest": digest(state),
+                "objects": argument_objects(args, kwargs)}
 
     def jaxpr(self, boundary: Boundary, record: dict, jaxpr_of, args, kwargs):
         """The call's jaxpr, for the first ``max_jaxprs`` distinct inputs of a label; not for
@@ -570,10 +574,71 @@ def process_state() -> dict[str, object]:
     if isinstance(values, dict):
         state["jax.config"] = repr(sorted((k, repr(v)) for k, v in values.items()))
     try:
-        state["working directory"] = os.getcwd()
+        state["working directory"] = here = os.getcwd()
     except OSError:  # removed under it
-        state["working directory"] = None
+        state["working directory"] = here = None
+    # Where imports look, which warnings are shown, logging's level names: set by a call,
+    # they stay for every later one (the project's folder written as such: the versions
+    # run in different folders).
+    state["sys.path"] = [entry.replace(here, "<cwd>") if here else entry for entry in sys.path]
+    state["warnings filters"] = repr(warnings.filters)
+    logging_module = sys.modules.get("logging")
+    if logging_module is not None:
+        state["logging level names"] = repr(sorted(
+            getattr(logging_module, "_levelToName", {}).items()))
     return state
+
+
+def argument_objects(args, kwargs) -> dict:
+    found: dict = {}
+    for index, value in enumerate(args):
+        containers(value, f"argument {index}", 0, found)
+    for name, value in kwargs.items():
+        containers(value, f"argument {name}", 0, found)
+    return found
+
+
+def containers(tree, path: str = "", depth: int = 0, found: dict | None = None) -> dict:
+    """The lists, dicts and NumPy arrays inside the arguments, by path: the objects a caller
+    may hold (`hist = state["history"]`)."""
+    import numpy as np
+
+    found = {} if found is None else found
+    if depth > 6 or len(found) > 200:
+        return found
+    if isinstance(tree, (list, dict, np.ndarray)):
+        found[path] = tree
+    if isinstance(tree, (list, tuple)):
+        for index, item in enumerate(tree):
+            containers(item, f"{path}[{index}]", depth + 1, found)
+    elif isinstance(tree, dict):
+        for key, item in tree.items():
+            containers(item, f"{path}[{key!r}]", depth + 1, found)
+    return found
+
+
+def aliasing(result, args, kwargs, before: dict | None) -> list:
+    """How the call's result and arguments share objects: each NumPy array it returns that
+    shares memory with an argument (a view: writing one writes the other), and each list,
+    dict or array in the arguments the call replaced with a new object rather than changed
+    in place (a caller holding the old one no longer sees the change). Paths, compared
+    between the versions."""
+    import numpy as np
+
+    shared: list = []
+    inputs = argument_objects(args, kwargs)
+    if result is not MISSING:
+        outputs = containers(result, "result")
+        for out_path, out in outputs.items():
+            for in_path, value in inputs.items():
+                if isinstance(out, np.ndarray) and isinstance(value, np.ndarray) and \
+                        np.may_share_memory(out, value):
+                    shared.append(["view", out_path, in_path])
+    for path, old in (before or {}).items():
+        new = inputs.get(path)
+        if new is not None and new is not old and type(new) is type(old):
+            shared.append(["replaced", path])
+    return shared
 
 
 def holds_tracer(tree) -> bool:
@@ -918,7 +983,12 @@ def recording_warn(message, category=None, stacklevel=1, *args, **kwargs):
     session = SESSION
     if session is not None:
         kind = category or (type(message) if isinstance(message, Warning) else UserWarning)
-        session.effect(["warning", getattr(kind, "__name__", str(kind)), str(message)])
+        try:  # the function the warning names as its place (`stacklevel`), not its line
+            frame = sys._getframe(max(int(stacklevel), 1))
+            where = f"{os.path.basename(frame.f_code.co_filename)}:{frame.f_code.co_name}"
+        except (ValueError, TypeError):
+            where = "?"
+        session.effect(["warning", getattr(kind, "__name__", str(kind)), str(message), where])
     return REAL["warn"](message, category, stacklevel + 1, *args, **kwargs)
 
 
