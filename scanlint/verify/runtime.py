@@ -979,6 +979,16 @@ def recording_print(*args, sep=" ", end="\n", file=None, flush=False):
     return REAL["print"](*args, sep=sep, end=end, file=file, flush=flush)
 
 
+def recording_os_write(fd, data):
+    """`os.write` to the process's standard output or error (file descriptors 1 and 2),
+    past `sys.stdout`/`sys.stderr`: an effect as their text is."""
+    session = SESSION
+    if fd in (1, 2) and session is not None and session.active is not None and \
+            not session.quiet:
+        session.effect([f"file descriptor {fd}", bytes(data).decode("utf-8", "replace")])
+    return REAL["os.write"](fd, data)
+
+
 def recording_warn(message, category=None, stacklevel=1, *args, **kwargs):
     session = SESSION
     if session is not None:
@@ -1086,6 +1096,7 @@ def install_patches() -> None:
     for method in LOG_METHODS:
         setattr(logging.Logger, method, recording_log(method, getattr(logging.Logger, method)))
     REAL["warn"], warnings.warn = warnings.warn, recording_warn
+    REAL["os.write"], os.write = os.write, recording_os_write
     REAL["open"] = builtins.open
     builtins.open = io.open = recording_open
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 3000))  # a wrapper frame per call
