@@ -1,0 +1,3 @@
+def record(state, loss):
+    state["history"].append(loss)
+    return len(state["history"])
