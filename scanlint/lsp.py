@@ -41,6 +41,9 @@ if TYPE_CHECKING:
 
 # How long a change that needs a full check waits for the next one (typing goes on).
 DEBOUNCE_S = 0.15
+# The whole-file rules wait for a longer pause: once started on the worker they hold the
+# interpreter for a few hundred milliseconds in a big file, and a keystroke then waits.
+PROGRAM_DELAY_S = 0.5
 
 
 def lsp_range(types, lines: list[str], start, end):
@@ -318,7 +321,7 @@ class TextChecks:
             return
         self._publish(uri, document.version, checked)
         if checked.program_pending:  # the whole-file rules, after a pause in the typing
-            self._soon(uri, self._program_later(uri, DEBOUNCE_S, checked))
+            self._soon(uri, self._program_later(uri, PROGRAM_DELAY_S, checked))
 
     def last(self, uri: str) -> Checked | None:
         """The last check of the document that was published."""
