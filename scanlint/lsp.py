@@ -320,8 +320,13 @@ class TextChecks:
             self.check_soon(uri, DEBOUNCE_S)
             return
         self._publish(uri, document.version, checked)
-        if checked.program_pending:  # the whole-file rules, after a pause in the typing
-            self._soon(uri, self._program_later(uri, PROGRAM_DELAY_S, checked))
+        if checked.program_pending:
+            # The whole-file rules cost a parse and an analysis of the whole file: too slow
+            # for every keystroke, they are found again after a pause in the typing.
+            from scanlint.engine.incremental import with_program_findings
+
+            self._soon(uri, PROGRAM_DELAY_S, lambda _document, cancelled: (
+                with_program_findings, checked, cancelled))
 
     def last(self, uri: str) -> Checked | None:
         """The last check of the document that was published."""
@@ -344,35 +349,19 @@ class TextChecks:
 
     def check_soon(self, uri: str, delay: float) -> None:
         """Check the document in full after ``delay`` seconds without another change."""
-        self._soon(uri, lambda cancelled: self._check_later(uri, delay, cancelled))
+        from scanlint.engine.incremental import check
 
-    def _soon(self, uri: str, work) -> None:
-        """Run ``work(cancelled)`` (a coroutine) unless a newer change cancels it."""
+        self._soon(uri, delay, lambda document, cancelled: (
+            check, document.source, document.path, settings_for(document.path), cancelled))
+
+    def _soon(self, uri: str, delay: float, job) -> None:
+        """After ``delay`` seconds without another change, run what ``job(document,
+        cancelled)`` names (a function and its arguments) on the worker and publish its
+        result for the document's version then, unless a newer change cancels it."""
         self._cancel(uri)
         cancelled = threading.Event()
-        task = asyncio.ensure_future(work(cancelled))
+        task = asyncio.ensure_future(self._later(uri, delay, job, cancelled))
         self._pending[uri] = (task, cancelled)
-
-    def _program_later(self, uri: str, delay: float, checked: Checked):
-        """The findings of the rules that follow values through the whole file, found
-        again on the worker after ``delay`` seconds without another change (they cost a
-        parse and an analysis of the whole file: too slow for every keystroke)."""
-        async def work(cancelled: threading.Event) -> None:
-            from scanlint.engine.check import CheckCancelled
-            from scanlint.engine.incremental import with_program_findings
-
-            await asyncio.sleep(delay)
-            version = self.server.workspace.get_text_document(uri).version
-            try:
-                result = await asyncio.get_running_loop().run_in_executor(
-                    self._worker, with_program_findings, checked, cancelled)
-            except CheckCancelled:
-                return
-            if cancelled.is_set():
-                return
-            self._pending.pop(uri, None)
-            self._publish(uri, version, result)
-        return work
 
     def cancel_all(self) -> None:
         for uri in list(self._pending):
@@ -385,18 +374,16 @@ class TextChecks:
             cancelled.set()  # the engine stops at its next stage
             task.cancel()
 
-    async def _check_later(self, uri: str, delay: float, cancelled: threading.Event) -> None:
+    async def _later(self, uri: str, delay: float, job, cancelled: threading.Event) -> None:
         from scanlint.engine.check import CheckCancelled
-        from scanlint.engine.incremental import check
 
         if delay:
             await asyncio.sleep(delay)
         document = self.server.workspace.get_text_document(uri)
-        text, version, path = document.source, document.version, document.path
-        work = asyncio.get_running_loop().run_in_executor(
-            self._worker, check, text, path, settings_for(path), cancelled)
+        version = document.version
         try:
-            result = await work
+            result = await asyncio.get_running_loop().run_in_executor(
+                self._worker, *job(document, cancelled))
         except CheckCancelled:
             return
         if cancelled.is_set():

@@ -276,12 +276,7 @@ def program_findings(text: str, tree, path: str, settings: Settings,
     from scanlint.rules import RuleContext
 
     ctx = RuleContext(None, text, path, settings, tree, memo)
-    found = _run_rules(rules, ctx, path, cancelled)
-    if not found:
-        return []  # (the comments are tokenized only for a file with findings)
-    comments = noqa_comments(text)
-    kept = [d for d in found if d.code == INTERNAL_ERROR or not suppressed(d, comments)]
-    return sorted(kept, key=Diagnostic.sort_key)
+    return _unsuppressed(_run_rules(rules, ctx, path, cancelled), text)
 
 
 def _run_rules(rules, ctx, path: str, cancelled=None) -> list[Diagnostic]:
@@ -341,6 +336,12 @@ def _check_parsed(text: str, tree, path: str, settings: Settings, rules,
         found = _run_rules(rules, ctx, path, cancelled)
     finally:
         model.close()
+    return _unsuppressed(found, text)
+
+
+def _unsuppressed(found: list[Diagnostic], text: str) -> list[Diagnostic]:
+    """``found`` without what a `# noqa` comment suppresses, sorted (the comments are
+    tokenized only for a file with findings)."""
     if not found:
         return []
     comments = noqa_comments(text)

@@ -606,17 +606,12 @@ def _on_lines(d: Diagnostic, first: int, last: int) -> bool:
 
 def with_program_findings(checked: Checked, cancelled=None) -> Checked:
     """``checked`` with the findings of `Rule.PROGRAM` rules found again on its text."""
-    from scanlint.engine.check import CheckCancelled, program_findings
-    from scanlint.prefilter.syntax import parse
+    from scanlint.engine.check import CheckCancelled
 
-    codes = _program_codes(checked.settings, checked.path)
     if cancelled is not None and cancelled.is_set():
         raise CheckCancelled
-    found = [d for d in checked.diagnostics if d.code not in codes]
-    found += program_findings(checked.text, parse(checked.text), checked.path, checked.settings,
-                              cancelled=cancelled)
-    return replace(checked, diagnostics=sorted(found, key=Diagnostic.sort_key),
-                   program_pending=False)
+    found = _with_program_findings(checked.diagnostics, checked.text, checked, cancelled)
+    return replace(checked, diagnostics=found, program_pending=False)
 
 
 def _program_codes(settings: Settings, path: str) -> frozenset[str]:
@@ -625,8 +620,8 @@ def _program_codes(settings: Settings, path: str) -> frozenset[str]:
     return frozenset(rule.CODE for rule in active_rules(settings, path) if rule.PROGRAM)
 
 
-def _with_program_findings(kept: list[Diagnostic], text: str,
-                           previous: Checked) -> list[Diagnostic]:
+def _with_program_findings(kept: list[Diagnostic], text: str, previous: Checked,
+                           cancelled=None) -> list[Diagnostic]:
     """The findings carried over, with those of the rules that follow values through the
     whole file (`Rule.PROGRAM`) found again on the new text: an edit anywhere may change
     them, and they cost an `ast` parse, not LibCST's."""
@@ -637,7 +632,8 @@ def _with_program_findings(kept: list[Diagnostic], text: str,
     from scanlint.prefilter.syntax import parse
 
     found = [d for d in kept if d.code not in codes]
-    found += program_findings(text, parse(text), previous.path, previous.settings)
+    found += program_findings(text, parse(text), previous.path, previous.settings,
+                              cancelled=cancelled)
     return sorted(found, key=Diagnostic.sort_key)
 
 

@@ -31,6 +31,7 @@ from scanlint.semantic.instances import object_class
 from scanlint.semantic.model import SCANNED, FileModel
 from scanlint.semantic.scopes import (Binding, Scope, bound_names, lookup, qualified_name,
                                       target_names)
+from scanlint.semantic.tracing import DRAW_SHAPES
 
 ARRAY_MODULES = ("jax.numpy", "numpy", "jax.lax")
 
@@ -509,22 +510,22 @@ def _call(expr: cst.Call, ctx: Context) -> Value:
     return None
 
 
-# jax.random draws: (the positional place of `shape`, the positional place of `dtype`, the
-# kind of what they draw). Without a `shape`, a draw with no distribution parameters (place
-# 1) is a scalar; the others take their parameters' shape (not known here).
+# jax.random draws: (the positional place of `dtype`, the kind of what they draw); the place
+# of `shape` is tracing's `DRAW_SHAPES`. Without a `shape`, a draw with no distribution
+# parameters (place 1) is a scalar; the others take their parameters' shape (not known here).
 RANDOM_DRAWS = {
-    **{name: (1, 2, "float") for name in ("normal", "uniform", "gumbel", "logistic",
-                                          "exponential", "cauchy", "laplace")},
-    "randint": (1, 4, "int"), "rademacher": (1, 2, "int"), "bits": (1, 2, "uint"),
-    "bernoulli": (2, None, "bool"), "categorical": (3, None, "int"), "poisson": (2, 3, "int"),
-    "truncated_normal": (3, 4, "float"), "gamma": (2, 3, "float"), "beta": (3, 4, "float"),
-    "dirichlet": (2, 3, "float"), "choice": (2, None, None), "permutation": (None, None, None),
+    **{name: (2, "float") for name in ("normal", "uniform", "gumbel", "logistic",
+                                       "exponential", "cauchy", "laplace")},
+    "randint": (4, "int"), "rademacher": (2, "int"), "bits": (2, "uint"),
+    "bernoulli": (None, "bool"), "categorical": (None, "int"), "poisson": (3, "int"),
+    "truncated_normal": (4, "float"), "gamma": (3, "float"), "beta": (4, "float"),
+    "dirichlet": (3, "float"), "choice": (None, None),
 }
 
 
 def _draw(expr: cst.Call, last: str, ctx: Context) -> Value:
-    shape_at, dtype_at, kind = RANDOM_DRAWS[last]
-    given = _argument(expr, shape_at, "shape") if shape_at is not None else None
+    shape_at, (dtype_at, kind) = DRAW_SHAPES[last], RANDOM_DRAWS[last]
+    given = _argument(expr, shape_at, "shape")
     if given is None and shape_at != 1:
         return None
     shape = shape_value(given, ctx) if given is not None else ()

@@ -135,21 +135,20 @@ def _default_key(program: Program, site: CallSite, found: dict) -> bool:
                      arguments.defaults)) + list(zip(arguments.kwonlyargs,
                                                      arguments.kw_defaults))
     param = next((a.arg for a, default in pairs if default is site.node), None)
-    function = program.scope_of(node)
     if param is None:
         return False
+    function = program.scope_of(node)
     if function is None or not draws_from(program, function, param):
         return True
+    from scanlint.semantic.recompiles import argument_for
+
     for call, target in program.callers(function):
         loops = [loop for loop in call.loops if isinstance(loop, _REPEATING)]
+        # (`*args`/`**kwargs` may pass it: `argument_for` cannot tell)
         if not loops or any(isinstance(a, ast.Starred) for a in call.node.args) or any(
-                k.arg is None or k.arg == param for k in call.node.keywords):
+                k.arg is None for k in call.node.keywords) or argument_for(
+                function, call.node, param, target.bound_self) is not None:
             continue
-        skip = 1 if target.bound_self else 0
-        index = function.positional.index(param) - skip if param in function.positional \
-            else None
-        if index is not None and 0 <= index < len(call.node.args):
-            continue  # passed by position
         found.setdefault(id(call.node), LoopKey(
             call.node, f"{param}={program.source(site.node)}",
             f"the default of `{function.name}`'s `{param}`, made once when the `def` ran, "

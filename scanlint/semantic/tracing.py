@@ -797,9 +797,8 @@ class Tracing:
     def subscript(self, node: ast.Subscript, ctx: _Context) -> Value:
         base = self.expr(node.value, ctx)
         index = node.slice
-        if isinstance(node.value, ast.Attribute) and node.value.attr == "at":
-            pass
         parts = index.elts if isinstance(index, ast.Tuple) else [index]
+        index_values = []  # what each part that is not a slice is
         for part in parts:
             if isinstance(part, ast.Slice):
                 for bound in (part.lower, part.upper, part.step):
@@ -810,6 +809,7 @@ class Tracing:
                         self._event("shape", bound, "a slice bound", bound, value, ctx)
                 continue
             value = self.expr(part, ctx)
+            index_values.append(value)
             if value.boolean and value.traced and (base.traced or _is_at(node.value)) \
                     and not base.container:
                 self._event("shape", part, "a boolean mask", part, value, ctx)
@@ -819,7 +819,6 @@ class Tracing:
         if base.traced or base.diff:
             return Value(traced=base.traced, diff=base.diff, why=base.why,
                          bare=base.bare or base.container)
-        index_values = [self.expr(part, ctx) for part in parts if not isinstance(part, ast.Slice)]
         traced_index = next((v for v in index_values if v.traced and not v.container), None)
         if traced_index is not None and self._made_array(node.value, ctx.scope):
             # A concrete array indexed with a tracer (`TABLE[i]` in a loop body) is a tracer.

@@ -344,7 +344,7 @@ class Session:
         if before is not None and after["digest"] != before["digest"]:
             found["changed"] = after["state"]
             found["opaque"] = found["opaque"] + after["opaque"]
-        shared = aliasing(result, args, kwargs, before.get("objects") if before else None)
+        shared = aliasing(result, after["objects"], before["objects"] if before else None)
         if shared:  # what the caller holds that the call ties to or cuts from its result
             found["effects"] = [*found["effects"], ["aliasing", shared]]
         if process is not None:  # what it left to every later call (and subprocess)
@@ -617,16 +617,16 @@ def containers(tree, path: str = "", depth: int = 0, found: dict | None = None) 
     return found
 
 
-def aliasing(result, args, kwargs, before: dict | None) -> list:
+def aliasing(result, inputs: dict, before: dict | None) -> list:
     """How the call's result and arguments share objects: each NumPy array it returns that
     shares memory with an argument (a view: writing one writes the other), and each list,
     dict or array in the arguments the call replaced with a new object rather than changed
-    in place (a caller holding the old one no longer sees the change). Paths, compared
-    between the versions."""
+    in place (a caller holding the old one no longer sees the change). ``inputs`` and
+    ``before``: `argument_objects` after and before the call. Paths, compared between the
+    versions."""
     import numpy as np
 
     shared: list = []
-    inputs = argument_objects(args, kwargs)
     if result is not MISSING:
         outputs = containers(result, "result")
         for out_path, out in outputs.items():
