@@ -12,7 +12,7 @@ from scanlint.semantic.avals import (Aval, Container, Value, dtype_differs, shap
                                      under_x64)
 from scanlint.semantic.carry import StepFunction, resolve_init, step_function
 from scanlint.semantic.model import FileModel, ScanSite
-from scanlint.semantic.x64 import x64_enabled
+from scanlint.semantic.x64 import x64_at, x64_enabled
 
 _JNP = "import jax\nimport jax.numpy as jnp\n"
 # A rollout whose carry keeps the last reward of an environment's `step` method.
@@ -205,6 +205,21 @@ class CarryTypeMismatch(Rule):
          '        self.widen()\n'
          '        return jax.lax.while_loop(lambda s: s[0] < 3, body, (0, self.values))\n'
          'out = Sampler([1.0, 2.0, 3.0]).run()\n'),
+        # The function is called before the `with` block turns x64 on, and after it ends.
+        ('import jax\n'
+         'import jax.numpy as jnp\n'
+         'def solve(y0, n):\n'
+         '    grid = jnp.linspace(0.0, 1.0, 3)\n'
+         '    def step(y, _):\n'
+         '        return y + 0.1 * grid, y\n'
+         '    return jax.lax.scan(step, y0, None, length=n)\n'
+         'def main():\n'
+         '    first = solve(jnp.zeros(3, dtype="float32"), 4)\n'
+         '    with jax.enable_x64(True):\n'
+         '        print("doubles on")\n'
+         '    with jax.enable_x64(False):\n'
+         '        return first, solve(jnp.zeros(3, dtype="float32"), 4)\n'
+         'out = main()\n'),
         # x64 turned on only in a function (not seen, and not called): defaults are
         # float32.
         ('import jax\n'
@@ -331,6 +346,38 @@ class CarryTypeMismatch(Rule):
                 'def body(i, c):\n'
                 '    return c + jnp.zeros(3)\n'
                 'out = jax.lax.fori_loop(0, 3, body, jnp.zeros(3, jnp.float32))\n'),
+        # x64 on only inside `with jax.enable_x64(True):`, where the function holding the
+        # loop is called (https://github.com/patrick-kidger/diffrax/issues/85).
+        Invalid('import jax\n'
+                'import jax.numpy as jnp\n'
+                'def solve(y0, n):\n'
+                '    grid = jnp.linspace(0.0, 1.0, 3)\n'
+                '    def step(y, _):\n'
+                '        y = jnp.clip(y + 0.1 * grid, 0.0, 1.0)\n'
+                '        return y, y\n'
+                '    return jax.lax.scan(step, y0, None, length=n)\n'
+                'def main():\n'
+                '    with jax.enable_x64(True):\n'
+                '        return solve(jnp.zeros(3, dtype="float32"), 4)\n'
+                'out = main()\n'),
+        # ... or after a function's earlier statement turns it on (here through a helper of
+        # the file), two calls above the loop; a norm keeps its operand's precision.
+        Invalid('import jax\n'
+                'import jax.numpy as jnp\n'
+                'def use_doubles():\n'
+                '    jax.config.update("jax_enable_x64", True)\n'
+                'def body(c):\n'
+                '    i, x = c\n'
+                '    d = jax.random.normal(jax.random.key(i), (3,))\n'
+                '    return i + 1, x + d / jnp.linalg.norm(d)\n'
+                'def inner(x):\n'
+                '    return jax.lax.while_loop(lambda c: c[0] < 3, body, (0, x))\n'
+                'def outer(x):\n'
+                '    return inner(x)\n'
+                'def main():\n'
+                '    use_doubles()\n'
+                '    return outer(jnp.ones(3, jnp.float32))\n'
+                'out = main()\n'),
         # ... and so is a NumPy scalar of a Python number (`np.log1p(-1 / 50)`), captured.
         Invalid('import jax\n'
                 'import jax.numpy as jnp\n'
@@ -433,6 +480,10 @@ def _first_change(model: FileModel, site: ScanSite,
             out = out.items[0] if isinstance(out, Container) and out.kind == "tuple" and len(
                 out.items) == 2 else None
         message = _change(start, out, step.carry_name, x64_enabled(model))
+        if message is None and model.spells("x64") and _change(
+                start, out, step.carry_name, True) is not None and x64_at(
+                model, site.call, site.scope):  # asked last: it may read the callers
+            message = _change(start, out, step.carry_name, True)
         if message is not None:
             return returned.where, message
     return None
@@ -473,5 +524,5 @@ def _change(start: Value, out: Value, path: str, x64: bool) -> str | None:
             start, out = under_x64(start), under_x64(out)
         message = CarryTypeMismatch.MESSAGE.format(path=label, start=start.describe(x64),
                                                    out=out.describe(x64))
-        return message + (" (`jax_enable_x64` is on in this file)" if note else "")
+        return message + (" (`jax_enable_x64` is on where it runs)" if note else "")
     return None

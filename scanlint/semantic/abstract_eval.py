@@ -49,6 +49,10 @@ INEXACT_REDUCTIONS = frozenset({"mean", "average", "var", "std", "nanmean", "nan
 # Functions of `jnp.fft` and `jnp.linalg` whose result is complex whatever the operand.
 COMPLEX_FUNCTIONS = frozenset({"fft", "ifft", "fft2", "ifft2", "fftn", "ifftn", "rfft",
                                "rfft2", "rfftn", "eigvals"})
+# Functions whose result has their first operand's dtype and shape, unless another operand is
+# a strong array (then JAX promotes): `jnp.clip(x, 0.0, 1.0)` keeps x's float32.
+FIRST_OPERAND_FUNCTIONS = frozenset({"clip", "round", "floor", "ceil", "sign", "nan_to_num",
+                                     "fix", "trunc", "rint"})
 GROWERS = frozenset({"append", "concatenate", "hstack", "vstack", "stack"})
 AT_METHODS = frozenset({"set", "add", "multiply", "mul", "min", "max", "divide", "power"})
 
@@ -495,6 +499,8 @@ def _call(expr: cst.Call, ctx: Context) -> Value:
         return _array_function(expr, module, last, ctx)
     if module in ("jax.numpy.fft", "jax.numpy.linalg") and last in COMPLEX_FUNCTIONS:
         return _complex_result(expr, last, ctx)
+    if module in ("jax.numpy.linalg", "numpy.linalg") and last == "norm":
+        return _norm(expr, ctx)
     if module == "jax.random" and last in RANDOM_DRAWS:
         return _draw(expr, last, ctx)
     if isinstance(expr.func, cst.Attribute):
@@ -541,6 +547,9 @@ def shape_value(expr: cst.BaseExpression | None, ctx: Context) -> tuple[int, ...
     known = literal_shape(expr)
     if known is not None or expr is None:
         return known
+    if isinstance(expr, cst.Attribute) and expr.attr.value == "shape":  # `jnp.zeros(x.shape)`
+        operand = value_of(expr.value, ctx)
+        return operand.shape if isinstance(operand, Aval) else None
     elements = literal_elements(expr)
     dims = [int_constant(e, ctx) for e in elements[1]] if elements is not None else [
         int_constant(expr, ctx)]
@@ -707,6 +716,8 @@ def _array_function(expr: cst.Call, module: str, last: str, ctx: Context) -> Val
     if last in FLOAT_FUNCTIONS or last in SAME_TYPE_FUNCTIONS or last in REDUCTIONS \
             or last in INEXACT_REDUCTIONS:
         return _elementwise(expr, module, last, ctx)
+    if last in FIRST_OPERAND_FUNCTIONS:
+        return _first_operand_type(expr, ctx)
     if last in ("maximum", "minimum", "where", "dot", "matmul", "vdot", "inner", "outer"):
         return _combine(expr, last, ctx)
     if last in GROWERS:
@@ -740,6 +751,29 @@ def _reshaped(expr: cst.Call, last: str, ctx: Context) -> Value:
     if given.count(-1) == 1 and known and size % known == 0:
         given = tuple(size // known if d == -1 else d for d in given)
     return replace(operand, shape=given if -1 not in given else None)
+
+
+def _first_operand_type(expr: cst.Call, ctx: Context) -> Value:
+    operand = _first(expr, ctx)
+    if not isinstance(operand, Aval) or any(a.star for a in expr.args):
+        return None
+    for arg in expr.args[1:]:
+        other = value_of(arg.value, ctx)
+        if arg.keyword is None or arg.keyword.value in ("min", "max", "a_min", "a_max"):
+            if not (isinstance(other, Aval) and other.weak):
+                return None  # a strong or unknown bound may promote the result
+    return operand
+
+
+def _norm(expr: cst.Call, ctx: Context) -> Value:
+    """`jnp.linalg.norm(x)`: a real float of x's precision; a scalar without `axis`."""
+    operand = _first(expr, ctx)
+    if not isinstance(operand, Aval) or len(expr.args) != 1 or expr.args[0].star:
+        return None
+    operand = at_least_float(operand)
+    if operand.kind == "complex":
+        operand = of_kind("float", operand.weak)
+    return replace(operand, shape=())
 
 
 def _first(expr: cst.Call, ctx: Context) -> Value:

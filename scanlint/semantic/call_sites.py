@@ -84,7 +84,7 @@ def _passed_through(model: FileModel, owner: Binding, name: str, position: int |
     if depth > _DEPTH:
         return []
     found: list[Passed] = []
-    parents = _parents(model)
+    parents = parents_of(model)
     for reference, scope in model.references(owner):
         found += _from_use(model, reference, scope, name, position, parents, depth)
     return found
@@ -152,7 +152,7 @@ def _argument(call: cst.Call, name: str, position: int | None,
     return None
 
 
-def _parents(model: FileModel) -> dict[int, cst.CSTNode]:
+def parents_of(model: FileModel) -> dict[int, cst.CSTNode]:
     """id(node) -> its parent, over the parsed module (stubs are single strings), once."""
     cached = model.memo.get("parents")
     if cached is None:
@@ -173,7 +173,7 @@ def call_line(model: FileModel, passed: Passed) -> int | None:
 
 def node_line(model: FileModel, node: cst.CSTNode) -> int | None:
     """The line ``node`` starts on, found through its statement (cheap positions)."""
-    parents = _parents(model)
+    parents = parents_of(model)
     statement: cst.CSTNode | None = node
     while statement is not None and not isinstance(statement, (
             cst.SimpleStatementLine, cst.BaseCompoundStatement)):
