@@ -65,12 +65,15 @@ class CarryTypeMismatch(Rule):
     Defaults (`jnp.zeros(3)` is float32, or float64 with `jax_enable_x64`; a NumPy scalar of
     a Python number, `np.log1p(-1 / n)`, is float64 and becomes float32 without it) are
     compared only where no setting could make them match (`float16`), unless the file itself
-    turns `jax_enable_x64` on at module level (`jax.config.update("jax_enable_x64", True)`,
-    or `os.environ["JAX_ENABLE_X64"] = "1"` before it imports jax). Then a default is 64-bit,
+    turns `jax_enable_x64` on where the loop runs: at module level
+    (`jax.config.update("jax_enable_x64", True)`, or `os.environ["JAX_ENABLE_X64"] = "1"`
+    before it imports jax), or around a call that reaches the loop, up to three calls above
+    it (`with jax.enable_x64(True):`, or an earlier statement of that function making the
+    `config.update`, itself or through a helper of the file). Then a default is 64-bit,
     and an explicit `float32` init against a body computing in defaults (`jnp.zeros(n)`,
     `jnp.linspace(...)`, a NumPy constant, a default float times a value the code does not
-    show: at least float64 whatever it is) is reported. A conftest, the shell's environment
-    or a function that sets it are not read: what is reported in a file depends on the file
+    show: at least float64 whatever it is) is reported. A conftest or the shell's environment
+    are not read: what is reported in a file depends on the file
     alone (the result cache is keyed by its content).
 
     ## Why is this bad?
