@@ -11,8 +11,8 @@ from scanlint.fixes.edits import ReplaceById, statement_fix
 from scanlint.fixes.effects import step_refusal
 from scanlint.rules import Invalid, Rule, RuleContext, Valid, with_fix
 from scanlint.semantic.captures import captures, wanted_style
-from scanlint.semantic.carry import (CarryLayout, StepFunction, carry_layout, returned_carry,
-                                     slot_reads, step_function, string_key)
+from scanlint.semantic.carry import (CarryLayout, StepFunction, carry_layout, made_record,
+                                     returned_carry, slot_reads, step_function, string_key)
 from scanlint.semantic.model import ScanSite
 from scanlint.semantic.name_kinds import values_of
 from scanlint.semantic.name_uses import CONSTANT, STATIC
@@ -335,6 +335,19 @@ class CarryPassthrough(Rule):
             "    final, ys = jax.lax.scan(step, State(0.0), xs)\n"
             "    return final.s, ys\n",
             unsafe=True, settings={"param_style": "closure"},
+        ),
+        # A functional namedtuple carry: reported, no fix (there is no class statement whose
+        # fields the fix could change).
+        Invalid(
+            "import collections\nimport jax\n"
+            "State = collections.namedtuple('State', 's rate')\n"
+            "def run(xs, rate):\n"
+            "    def step(state, x):\n"
+            "        s = state.s * state.rate + x\n"
+            "        return state._replace(s=s), s\n"
+            "    final, ys = jax.lax.scan(step, State(0.0, rate), xs)\n"
+            "    return final.s, ys\n",
+            None, settings={"param_style": "closure"},
         ),
         # A flax.struct.dataclass carry: the same, with `.replace`.
         Invalid(
@@ -745,6 +758,8 @@ def _record_changeable(model, site: ScanSite, step: StepFunction, layout: CarryL
     step) and it has no methods that could read them."""
     record = layout.record
     assert record is not None and isinstance(site.init, cst.Call)
+    if made_record(model, record):  # `X = namedtuple(...)`: no class statement to rewrite
+        return False
     if any(isinstance(line, cst.FunctionDef) for line in record.body.body):
         return False
     owner, bindings = lookup(site.scope, record.name.value)

@@ -146,6 +146,15 @@ class ReusedPrngKey(Rule):
                 "    return (key, x + move), move\n"
                 "_, draws = jax.lax.scan(kernel, (jax.random.PRNGKey(0), jnp.zeros(2)), None, "
                 "length=5)\n"),
+        # ... a field of a functional namedtuple carry, drawn from by a helper
+        # (https://github.com/eserie/wax-ml/pull/45).
+        Invalid(_JNP + "from collections import namedtuple\n"
+                "Loop = namedtuple('Loop', ['rng', 'x'])\n"
+                "def noise(x, rng):\n    return jax.random.normal(rng, x.shape)\n"
+                "def body(state, _):\n    rng, x = state\n    d = noise(x, rng)\n"
+                "    return Loop(rng, x + d), d\n"
+                "_, draws = jax.lax.scan(body, Loop(jax.random.PRNGKey(0), jnp.zeros(2)), "
+                "None, length=3)\n"),
         # ... split, but the new key is not the one the carry gets back.
         Invalid(_JNP + "def kernel(carry, _):\n    key, x = carry\n"
                 "    new_key, sub = jax.random.split(key)\n"

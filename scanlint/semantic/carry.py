@@ -267,7 +267,12 @@ def record_class(model: FileModel, scope: Scope,
     if not isinstance(func, cst.Name):
         return None
     owner, bindings = lookup(scope, func.value)
-    if owner is None or owner.kind != "module" or len(bindings) != 1 or bindings[0].kind != "class":
+    if owner is None or owner.kind != "module" or len(bindings) != 1:
+        return None
+    if bindings[0].kind == "assign":
+        made = _functional_record(model, owner, bindings[0])
+        return None if made is None else (made, "_replace")
+    if bindings[0].kind != "class":
         return None
     node = bindings[0].node
     assert isinstance(node, cst.ClassDef)
@@ -279,6 +284,53 @@ def record_class(model: FileModel, scope: Scope,
         if qualified_name(owner, named) in PYTREE_DATACLASSES:
             return node, "replace"
     return None
+
+
+# `X = namedtuple("X", "a b")`, `X = NamedTuple("X", [("a", int), ...])`: a record too.
+FUNCTIONAL_RECORDS = frozenset({"collections.namedtuple", "typing.NamedTuple",
+                                "typing_extensions.NamedTuple"})
+
+
+def _functional_record(model: FileModel, owner: Scope, binding: Binding) -> cst.ClassDef | None:
+    """The class statement a module-level functional NamedTuple stands for (made once per
+    binding, remembered as made: a fix must not look for it in the file)."""
+    made = model.memo.setdefault("functional_records", {})
+    if id(binding) in made:
+        return made[id(binding)]
+    call = binding.assigned_value
+    fields = None
+    if isinstance(call, cst.Call) and qualified_name(owner, call.func) in FUNCTIONAL_RECORDS \
+            and len(call.args) == 2 and all(a.keyword is None and not a.star for a in call.args):
+        fields = _field_names(call.args[1].value)
+    node = None
+    if fields and all(f.isidentifier() for f in fields) and len(set(fields)) == len(fields):
+        lines = "".join(f"    {f}: object\n" for f in fields)
+        node = cst.parse_statement(f"class {binding.name}(NamedTuple):\n{lines}")
+    made[id(binding)] = node
+    return node
+
+
+def _field_names(expr: cst.BaseExpression) -> list[str] | None:
+    """"a, b c" or ["a", "b"] (namedtuple), [("a", T), ...] (NamedTuple)."""
+    text = string_key(expr)
+    if text is not None:
+        return text.replace(",", " ").split()
+    elements = literal_elements(expr)
+    if elements is None:
+        return None
+    names = []
+    for element in elements[1]:
+        pair = literal_elements(element)
+        name = string_key(pair[1][0] if pair and len(pair[1]) == 2 else element)
+        if name is None:
+            return None
+        names.append(name)
+    return names
+
+
+def made_record(model: FileModel, record: cst.ClassDef) -> bool:
+    """The record is a functional NamedTuple (no class statement in the file)."""
+    return any(node is record for node in model.memo.get("functional_records", {}).values())
 
 
 def record_fields(record: cst.ClassDef) -> list[str]:
