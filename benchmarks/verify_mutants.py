@@ -13,7 +13,9 @@ comparison operators swapped, `and`/`or` swapped, conditional arms swapped, defa
 simple statements dropped, string keys changed. Each is verified as a user would verify a fix
 with a bug in it, `verify ORIGINAL MUTANT --pytest TESTS`, except that the original's two runs
 are made once for all mutants, with a probe on every token of its changed functions (each
-mutant's verdict reads the probes its own diff asks for). The search runs the tests again on
+mutant's verdict reads the probes its own diff asks for). That shortcut only sorts: a mutant
+it calls proven is verified again whole, as `verify` does, and that verdict is the one counted
+(the shortcut misses calls of a factory whose closure the mutant changed). The search runs the tests again on
 both versions with every call into the module given other inputs of the same shapes and
 dtypes (three seeds; Python bools flipped on odd ones): a difference there on a mutant called
 identical is a soundness failure; on one called agrees, a difference on inputs the tests did
@@ -203,13 +205,14 @@ class Bench:
         if self.old.error or self.again.error:
             raise SystemExit(f"the old version did not run: {self.old.error or self.again.error}")
 
-    def verdict(self, text: str, perturb: int | None = None) -> VerifyReport:
+    def verdict(self, text: str, perturb: int | None = None,
+                whole: bool = False) -> VerifyReport:
         item = plan_subject(Subject(self.path, self.original, text), [], True, 1)
         if item.error:
             return VerifyReport([], item.error)
         missing = [p for p in item.changes.old if key(p) not in self.probes]
         options = RunOptions(pytest_timeout=7200, perturb=perturb)
-        if missing or perturb is not None:  # the old runs cannot serve: verify the pair whole
+        if missing or whole or perturb is not None:  # verify the pair whole, as `verify` does
             [report] = verify_subjects([item.subject], [], self.tests, options).values()
             return report
         item.changes = Changes([replace(self.probes[key(p)], owner=p.owner, where=p.where)
@@ -225,6 +228,8 @@ class Bench:
 def judge(bench: Bench, item: tuple[str, str, int]) -> dict:
     kind, text, site = item
     report = bench.verdict(text)
+    if report.proven:  # the shared old runs are a shortcut: what counts is `verify`'s own verdict
+        report = bench.verdict(text, whole=True)
     result = {"library": bench.args.label, "file": bench.args.file, "kind": kind, "site": site,
               "proven": report.proven, "error": report.error,
               "statuses": {f.name: f.status for f in report.functions}}
