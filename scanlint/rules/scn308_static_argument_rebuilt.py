@@ -7,7 +7,7 @@ from scanlint.core.diagnostic import Diagnostic, Edit, Fix
 from scanlint.rules import Invalid, Rule, RuleContext, no_fix_reason
 from scanlint.semantic.program import CallSite, Program
 from scanlint.semantic.recompiles import (Jitted, argument_for, fresh, jitted_callables,
-                                          made_when, repeated, unhashable, untraced)
+                                          made_when, repeated, unhashable, untraced, varying)
 
 _JNP = "import jax\nimport jax.numpy as jnp\nfrom functools import partial\n"
 
@@ -26,14 +26,19 @@ class StaticArgumentRebuilt(Rule):
       a function the file calls in a loop, that compares by identity: a lambda, a def, a
       `functools.partial`, what a transformation returns, an optax transformation
       (`optax.adam(lr)`: a tuple of new closures), an object of a class of the file without
-      `__eq__`.
+      `__eq__`; or
+    - a value that changes at every iteration of a loop around the call: the counter of
+      `for i in range(n)`, `enumerate`'s index, a name a `while` loop steps (`n += 1`), or
+      growing arithmetic of one (`lr = 0.1 / (1 + i)`), also through a name bound in the
+      loop. Not a value the loop takes from a display (`for mode in ("train", "eval")`), a
+      bounded function of a counter (`i % 2`), or a range shorter than `min-unrolled-trips`.
 
     ## Why is this bad?
     `jit` keeps compiled code per value of its static arguments, found by hash and `==`: a
     list or dict has no hash, and JAX raises `ValueError: Non-hashable static arguments are
     not supported`; an object that compares by identity is a new key each time, so every
     call traces and compiles again. A test runs the invalid cases below under JAX: the first
-    kind raises, the second compiles at every call.
+    kind raises, the others compile at every call.
 
     ## Example
     ```python
@@ -100,7 +105,7 @@ class StaticArgumentRebuilt(Rule):
                 message, "the function may need a list (`tuple(...)` changes what it sees)"))
         made = fresh(program, arg, site.scope, static=True)
         if made is None:
-            return None
+            return self._varying(ctx, program, name, site, param, arg)
         where = repeated(program, made, site)
         if where is None:
             return None
@@ -113,7 +118,35 @@ class StaticArgumentRebuilt(Rule):
         return ctx.diagnostic_at(self, arg, no_fix_reason(
             message, "what the object is made from may change in the loop"))
 
+    def _varying(self, ctx: RuleContext, program: Program, name: str, site: CallSite,
+                 param: str, arg: ast.expr) -> Diagnostic | None:
+        found = varying(program, arg, site, ctx.settings.min_unrolled_trips)
+        if found is None:
+            return None
+        loop, counter = found
+        kind = "`while`" if isinstance(loop, ast.While) else "`for`"
+        message = self.MESSAGE.format(
+            param=param, function=name,
+            what=f"takes a new value at every iteration of the {kind} loop on line "
+                 f"{loop.lineno} (it follows `{counter}`): jit compiles once per value of a "
+                 "static argument, so each iteration traces and compiles again; pass it as "
+                 "a traced argument")
+        return ctx.diagnostic_at(self, arg, no_fix_reason(
+            message, "the function may use it where only a static value serves (a shape, a "
+                     "Python `if`)"))
+
     VALID = [
+        # A static argument a loop takes from a display: one compile per mode, by design.
+        _JNP + "@partial(jax.jit, static_argnames='mode')\ndef apply(x, mode):\n"
+        "    return x * 2 if mode == 'train' else x\n"
+        "def run(x):\n    for mode in ('train', 'eval'):\n        x = apply(x, mode=mode)\n"
+        "    return x\ny = run(jnp.ones(3))\n",
+        # ... or a bounded function of a counter (two values), or a short range.
+        _JNP + "@partial(jax.jit, static_argnums=1)\ndef flip(x, odd):\n"
+        "    return -x if odd else x\n"
+        "def run(x):\n    for i in range(20):\n        x = flip(x, i % 2)\n"
+        "    for i in range(3):\n        x = flip(x, i)\n    return x\n"
+        "y = run(jnp.ones(3))\n",
         # A tuple, rebuilt at every call, compares by value.
         _JNP + "CONFIG = {'taps': [0.25, 0.5, 0.25]}\n"
         "@partial(jax.jit, static_argnums=1)\ndef smooth(x, taps):\n"
@@ -133,6 +166,21 @@ class StaticArgumentRebuilt(Rule):
     ]
 
     INVALID = [
+        # A learning rate computed from the step counter, static: one compile per step.
+        Invalid(_JNP + "@partial(jax.jit, static_argnames=('lr',))\n"
+                "def update(w, g, lr):\n    return w - lr * g\n"
+                "def train(w, first, steps):\n"
+                "    for i in range(first, first + steps):\n"
+                "        lr = 0.1 / (1 + i)\n"
+                "        w = update(w, jnp.ones_like(w), lr=lr)\n    return w\n"
+                "runs = []\nruns.append(train(jnp.zeros(3), 10 * len(runs), 10))\n"),
+        # ... a `while` loop's step count passed as a static bound.
+        Invalid(_JNP + "def refine(x, n):\n"
+                "    return jax.lax.fori_loop(0, n, lambda i, v: v * 0.5, x)\n"
+                "fast = jax.jit(refine, static_argnums=1)\n"
+                "def solve(x, start):\n    n = start\n    while n < start + 4:\n"
+                "        n += 1\n        x = fast(x, n)\n    return x\n"
+                "runs = []\nruns.append(solve(jnp.ones(3), 100 * len(runs)))\n"),
         # A list from a config dict, through a parameter.
         Invalid(_JNP + "CONFIG = {'smoother': {'taps': [0.25, 0.5, 0.25]}}\n"
                 "@partial(jax.jit, static_argnums=1)\ndef smooth(x, taps):\n"

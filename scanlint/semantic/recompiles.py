@@ -159,6 +159,70 @@ def repeated(program: Program, made: Fresh, site: CallSite) -> Repeated | None:
     return None
 
 
+# Operators after which a counter still takes a new value at each step (`%`, `//`, `&` and
+# comparisons bound it to a few values, which compile once each).
+_GROWING = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow)
+
+
+def varying(program: Program, expr: ast.expr, site: CallSite, minimum: int,
+            depth: int = 0) -> tuple[ast.AST, str] | None:
+    """(the loop, its counter) when ``expr`` takes a new value at every iteration of a loop
+    around the call ``site``: the counter of `for i in range(n)` (at least ``minimum`` trips
+    when the range shows how many), the index of `enumerate`, a name a `while` loop steps
+    (`i += 1`), or growing arithmetic of one (`0.1 / (1 + i)`, `float(i)`), also through a
+    name bound in the loop. What a loop takes from a display (`for mode in ("a", "b")`) or
+    a bounded function of a counter (`i % 2`, `i < 5`) repeats: None."""
+    if depth > 3:
+        return None
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, _GROWING):
+        return (varying(program, expr.left, site, minimum, depth + 1)
+                or varying(program, expr.right, site, minimum, depth + 1))
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
+        return varying(program, expr.operand, site, minimum, depth + 1)
+    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id in (
+            "float", "int") and len(expr.args) == 1 and not program.lookup(site.scope,
+                                                                           expr.func.id):
+        return varying(program, expr.args[0], site, minimum, depth + 1)
+    if not isinstance(expr, ast.Name):
+        return None
+    bindings = program.lookup(site.scope, expr.id)
+    inside = [b for b in bindings if any(loop in site.loops for loop in b.loops)
+              or b.kind == "loop" and b.node in site.loops]
+    if len(bindings) == 1 and bindings[0].kind == "loop" and bindings[0].node in site.loops:
+        loop = bindings[0].node
+        return (loop, expr.id) if _counts(program, loop, expr.id, site, minimum) else None
+    if len(inside) == 1 and inside[0].kind == "assign" and inside[0].value is not None \
+            and isinstance(inside[0].target, ast.Name) and len(bindings) == 1:
+        return varying(program, inside[0].value, site, minimum, depth + 1)
+    steps = [b for b in inside if b.kind == "augassign" and isinstance(b.node, ast.AugAssign)
+             and isinstance(b.node.op, (ast.Add, ast.Sub))]
+    if steps and len(steps) == len(inside) and len(bindings) == len(inside) + 1:
+        loop = next(loop for loop in reversed(site.loops) if loop in steps[0].loops)
+        if isinstance(loop, ast.While):
+            return loop, expr.id
+    return None
+
+
+def _counts(program: Program, loop: ast.AST, name: str, site: CallSite, minimum: int) -> bool:
+    """`for name in range(...)` (enough trips) or `for name, _ in enumerate(...)`."""
+    if not isinstance(loop, ast.For) or not isinstance(loop.iter, ast.Call) \
+            or not isinstance(loop.iter.func, ast.Name) \
+            or program.lookup(site.scope, loop.iter.func.id):
+        return False
+    called = loop.iter.func.id
+    if called == "enumerate":
+        target = loop.target
+        return isinstance(target, ast.Tuple) and len(target.elts) == 2 and isinstance(
+            target.elts[0], ast.Name) and target.elts[0].id == name
+    if called != "range" or not isinstance(loop.target, ast.Name):
+        return False
+    bounds = [a.value if isinstance(a, ast.Constant) and type(a.value) is int else None
+              for a in loop.iter.args]
+    if bounds and None not in bounds:
+        return len(range(*bounds)) >= minimum
+    return True
+
+
 def made_when(where: Repeated) -> tuple[str, str]:
     """For messages: "iteration of this loop" or "call of `f` (called in a loop, line 9)",
     and the unit ("iteration", "call")."""
