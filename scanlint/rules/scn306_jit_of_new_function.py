@@ -158,6 +158,12 @@ class JitOfNewFunction(Rule):
                 "def solve(x, n):\n    for _ in range(n):\n        project = factorize(2.0)\n"
                 "        x = project(x)\n    return x\n"
                 "y = solve(jnp.ones(3), 3)\n"),
+        # ... or calling it at once (`make_step(scale)(x)`).
+        Invalid(_JNP + "def make_step(scale):\n    @jax.jit\n    def step(x):\n"
+                "        return x * scale\n    return step\n"
+                "def run(x, n):\n    for _ in range(n):\n        x = make_step(0.5)(x)\n"
+                "    return x\n"
+                "y = run(jnp.ones(3), 3)\n"),
         # A bound method jitted in the loop: every read of `self.step` is a new object
         # (https://github.com/jax-ml/jax/issues/9672).
         Invalid(_JNP + "class Integrator:\n    def __init__(self, dt):\n        self.dt = dt\n"

@@ -316,8 +316,8 @@ def certainly_eager(program: Program, scope: Scope, depth: int = 2) -> bool:
 def returned_and_called_in_loop(program: Program, bind, factory: Scope) -> bool:
     """Whether ``bind`` (a def in ``factory``) is only called or returned, and a call of
     ``factory`` in a Python loop binds what it returns to names called in that loop
-    (`project, recover = factorize(A, b)` then `project(x)` at every iteration): each
-    iteration makes and calls a new function."""
+    (`project, recover = factorize(A, b)` then `project(x)` at every iteration), or calls
+    it at once (`make_step(cfg)(x)`): each iteration makes and calls a new function."""
     returned: set[int] = set()
     for node in program.own_nodes(factory):
         if isinstance(node, ast.Return) and node.value is not None:
@@ -332,7 +332,12 @@ def returned_and_called_in_loop(program: Program, bind, factory: Scope) -> bool:
                                              and parent.func is read):
             return False
     site = called_in_loop(program, factory, depth=1)
-    statement = site.statement if site is not None else None
+    if site is None:
+        return False
+    outer = program.parents.get(id(site.node))
+    if isinstance(outer, ast.Call) and outer.func is site.node:
+        return True  # `make_step(cfg)(x)`: made and called at every iteration
+    statement = site.statement
     if not (isinstance(statement, ast.Assign) and statement.value is site.node):
         return False
     names = {n.id for t in statement.targets for n in ast.walk(t) if isinstance(n, ast.Name)}
