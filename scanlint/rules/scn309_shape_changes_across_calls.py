@@ -6,8 +6,8 @@ from typing import Iterator
 from scanlint.core.diagnostic import Diagnostic
 from scanlint.rules import Invalid, Rule, RuleContext, no_fix_reason
 from scanlint.semantic.program import CallSite, Program, Scope
-from scanlint.semantic.recompiles import (argument_for, converted, jitted_callables, untraced,
-                                          varying_shapes)
+from scanlint.semantic.recompiles import (argument_for, converted, jitted_callables,
+                                          shape_argument, untraced, varying_shapes)
 
 _JNP = "import jax\nimport jax.numpy as jnp\n"
 _DEPTH = 3  # functions passing the argument on, followed back to the loop
@@ -21,7 +21,8 @@ class ShapeChangesAcrossCalls(Rule):
     the next: the loop iterates over a list of arrays of different shapes (a list display
     of `jnp.ones((24, 16))`, `jnp.ones((31, 16))`, ..., or a comprehension making one array
     per value of a sequence of distinct sizes), or passes a slice whose bound is the loop's
-    variable over distinct sizes (`x[:n]` for `n` in `(64, 128, 256)` or a `range`). The
+    variable over distinct sizes (`x[:n]` for `n` in `(64, 128, 256)` or a `range`), or an
+    array made in the loop with such a variable in its shape (`jnp.ones((n, 4))`). The
     array may reach the jitted function through the file's functions that pass it on as
     they got it (`inference(frames)` calling `model_apply(params, frames)`); one that pads
     or reshapes it first is not followed.
@@ -85,6 +86,10 @@ class ShapeChangesAcrossCalls(Rule):
                         message, "the padding and its mask depend on the computation"))
 
     VALID = [
+        # Made in the loop, but its shape does not follow the loop's variable.
+        _JNP + "@jax.jit\ndef energy(x):\n    return jnp.sum(x ** 2)\n"
+        "def sweep():\n    for n in (3, 5, 8):\n        energy(jnp.ones((4, 4)) * n)\n"
+        "sweep()\n",
         # Every clip padded to one length before the jitted call.
         _JNP + "MAX = 48\ndef track(frames):\n    return jnp.tanh(frames).sum(0)\n"
         "apply = jax.jit(track)\n"
@@ -105,6 +110,12 @@ class ShapeChangesAcrossCalls(Rule):
     ]
 
     INVALID = [
+        # An array made in the loop with the loop's size, through a name.
+        Invalid(_JNP + "@jax.jit\ndef energy(x):\n    return jnp.sum(x ** 2)\n"
+                "SIZES = [3, 5, 8]\n"
+                "def sweep():\n    for n in SIZES:\n        x = jnp.ones((n, 4))\n"
+                "        energy(x)\n"
+                "sweep()\n"),
         # Videos of different lengths, through a helper passing them on.
         Invalid(_JNP + "def track(params, frames):\n    return jnp.tanh(frames * params).sum(0)\n"
                 "model_apply = jax.jit(track)\n"
@@ -134,6 +145,11 @@ def _varying(program: Program, arg: ast.expr, site: CallSite,
         sizes = _slice_sizes(program, arg.slice, site)
         if sizes is not None:
             return site, program.source(arg), sizes
+    shape = _made_shape(program, arg, site.scope)  # `jnp.ones((n, 4))`, n the loop's
+    for part in ast.walk(shape) if shape is not None else ():
+        sizes = _loop_sizes(program, part, site) if isinstance(part, ast.Name) else None
+        if sizes is not None:
+            return site, program.source(arg), sizes
     arg = converted(program, arg, site.scope)  # `encode(jnp.array(seq))`
     if not isinstance(arg, ast.Name):
         return None
@@ -141,6 +157,10 @@ def _varying(program: Program, arg: ast.expr, site: CallSite,
     if len(bindings) != 1:
         return None
     bind = bindings[0]
+    if bind.kind == "assign" and bind.value is not None and isinstance(bind.target, ast.Name) \
+            and any(loop in site.loops for loop in bind.loops) and depth < _DEPTH:
+        found = _varying(program, bind.value, site, depth + 1)  # `x = jnp.ones(n)`, then f(x)
+        return (site, arg.id, found[2]) if found is not None else None
     if bind.kind == "loop" and isinstance(bind.node, (ast.For, ast.AsyncFor)) and \
             bind.node in site.loops and isinstance(bind.node.target, ast.Name):
         shapes = varying_shapes(program, bind.node.iter, bind.scope or site.scope)
@@ -159,12 +179,29 @@ def _varying(program: Program, arg: ast.expr, site: CallSite,
     return None
 
 
+def _made_shape(program: Program, expr: ast.expr, scope: Scope) -> ast.expr | None:
+    """The shape argument of a maker whose first argument is a shape or a size (`zeros`,
+    `full`, `arange`, a draw), not the data of `array`/`asarray` or `linspace`'s start."""
+    shape = shape_argument(program, expr, scope)
+    if shape is None or program.qualified(expr.func, scope).rsplit(".", 1)[-1] in (  # type: ignore
+            "array", "asarray", "linspace"):
+        return None
+    return shape
+
+
 def _slice_sizes(program: Program, part: ast.Slice, site: CallSite) -> list[str] | None:
-    """For `x[:n]` (no lower bound, no step) with `n` a loop's variable over distinct ints
-    (a tuple or list display, or a `range` of two or more): those sizes."""
+    """For `x[:n]` (no lower bound, no step) with `n` a loop's variable over distinct sizes:
+    those sizes."""
     if part.lower is not None or part.step is not None or not isinstance(part.upper, ast.Name):
         return None
-    bindings = program.lookup(site.scope, part.upper.id)
+    return _loop_sizes(program, part.upper, site)
+
+
+def _loop_sizes(program: Program, name: ast.Name, site: CallSite) -> list[str] | None:
+    """The sizes ``name`` takes when it is the variable of a loop around ``site`` over
+    distinct ints: a tuple or list display (also through a name bound once to one), or a
+    `range`."""
+    bindings = program.lookup(site.scope, name.id)
     if len(bindings) != 1 or bindings[0].kind != "loop":
         return None
     loop = bindings[0].node
@@ -172,11 +209,15 @@ def _slice_sizes(program: Program, part: ast.Slice, site: CallSite) -> list[str]
             isinstance(loop.target, ast.Name):
         return None
     values = loop.iter
+    if isinstance(values, ast.Name):
+        bind = program.single(site.scope, values.id)
+        values = bind.value if bind is not None and bind.kind == "assign" and isinstance(
+            bind.target, ast.Name) and bind.value is not None else values
     if isinstance(values, (ast.Tuple, ast.List)) and all(
             isinstance(e, ast.Constant) and type(e.value) is int for e in values.elts):
         sizes = [e.value for e in values.elts]  # type: ignore[attr-defined]
-        return [f"`{part.upper.id}` = {v}" for v in sizes] if len(set(sizes)) > 1 else None
+        return [f"`{name.id}` = {v}" for v in sizes] if len(set(sizes)) > 1 else None
     if isinstance(values, ast.Call) and isinstance(values.func, ast.Name) and \
             values.func.id == "range" and not program.lookup(site.scope, "range"):
-        return [f"`{part.upper.id}` in `{program.source(values)}`"]
+        return [f"`{name.id}` in `{program.source(values)}`"]
     return None

@@ -516,7 +516,7 @@ def varying_shapes(program: Program, expr: ast.expr, scope: Scope,
         if not isinstance(generator.target, ast.Name) or generator.ifs:
             return None
         values = _distinct_ints(generator.iter)
-        shape = _shape_argument(program, expr.elt, scope)
+        shape = shape_argument(program, expr.elt, scope)
         if values is None or shape is None:
             return None
         if not any(isinstance(n, ast.Name) and n.id == generator.target.id
@@ -534,7 +534,7 @@ def _distinct_ints(expr: ast.expr) -> list[int] | None:
     return None
 
 
-def _shape_argument(program: Program, expr: ast.expr, scope: Scope) -> ast.expr | None:
+def shape_argument(program: Program, expr: ast.expr, scope: Scope) -> ast.expr | None:
     """The shape argument of an array maker call (`jnp.ones((n, 16))`), or None."""
     if not isinstance(expr, ast.Call):
         return None
@@ -578,7 +578,7 @@ def _literal_shape(program: Program, expr: ast.expr, scope: Scope) -> tuple | No
     shown = _display_shape(converted(program, expr, scope))
     if shown:  # a display of numbers, converted or not (`[[1, 2, 3], [4, 5]]`)
         return shown
-    shape = _shape_argument(program, expr, scope)
+    shape = shape_argument(program, expr, scope)
     if shape is None:
         return None
     if isinstance(shape, ast.Constant) and type(shape.value) is int:
