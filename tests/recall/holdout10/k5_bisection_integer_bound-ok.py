@@ -1,0 +1,32 @@
+# expect: none
+# source: https://github.com/jax-ml/jax/pull/1706
+# mistake: none: the data-derived upper bound is cast to float before entering the while_loop, so the carry keeps one dtype.
+# kind: 5 carry structure / dtype / weak-type mismatch
+import jax.numpy as jnp
+from jax import lax
+
+
+def bisect_root(func, low, high, tolerance=1e-4):
+    def keep_going(state):
+        lo, hi = state
+        return hi - lo > tolerance
+
+    def halve(state):
+        lo, hi = state
+        mid = 0.5 * (lo + hi)
+        go_left = func(mid) > 0
+        return jnp.where(go_left, lo, mid), jnp.where(go_left, mid, hi)
+
+    lo, _ = lax.while_loop(keep_going, halve, (jnp.float32(low), jnp.asarray(high, jnp.float32)))
+    return lo
+
+
+def main():
+    queue_lengths = jnp.array([3, 17, 42, 9])
+    upper = jnp.max(queue_lengths)
+    root = bisect_root(lambda t: t ** 2 - 300.0, 0.0, upper)
+    assert abs(float(root) - 300.0 ** 0.5) < 1e-2
+
+
+if __name__ == "__main__":
+    main()
