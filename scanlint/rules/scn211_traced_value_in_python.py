@@ -74,6 +74,12 @@ class TracedValueInPython(Rule):
                 message, "whether the value can be static is the caller's decision"))
 
     VALID = [
+        # `min` of Python numbers, made before the body; the body clamps with `jnp.minimum`.
+        _JNP + "def make_bucket(capacity, cap=10.0):\n    top = min(capacity, cap)\n"
+        "    def step(level, inflow):\n"
+        "        level = jnp.minimum(level + inflow, top)\n"
+        "        return level * 0.9, level\n    return step\n"
+        "out = jax.lax.scan(make_bucket(5.0), jnp.float32(0.0), jnp.ones(3))\n",
         # `psum` of a Python value is the axis size, a Python int, even under `vmap`/`pmap`
         # (jax_md's tpu.py).
         _JNP + "def rotate(x):\n    count = jax.lax.psum(1, 'i')\n"
@@ -105,6 +111,12 @@ class TracedValueInPython(Rule):
     ]
 
     INVALID = [
+        # Builtin `min` of the carry in a body a factory returns: it compares with `<`
+        # (https://github.com/jax-ml/jax/pull/16430).
+        Invalid(_JNP + "def make_bucket(capacity):\n    def step(level, inflow):\n"
+                "        level = min(level + inflow, capacity)\n"
+                "        return level * 0.9, level\n    return step\n"
+                "out = jax.lax.scan(make_bucket(5.0), jnp.float32(0.0), jnp.ones(3))\n"),
         # int() of a value made from a traced parameter, through a method of the object
         # `jax.jit` is applied to.
         Invalid(_JNP + "class Chirp:\n    def steps(self, T, dt):\n"

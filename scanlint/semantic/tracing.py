@@ -921,6 +921,10 @@ class Tracing:
                     return replace(inner, bound=inner.bound + bound,
                                    bound_keywords=inner.bound_keywords + keywords)
                 return None
+            if ctx is not None:  # `make_step(cfg)`: the function a factory of the file returns
+                made = self.expr(func, ctx)
+                if made.function is not None:
+                    return made.function
         if isinstance(func, ast.Name):
             bind = p.single(scope, func.id)
             if bind is not None and bind.kind == "assign" and isinstance(bind.value, ast.Call):
@@ -1068,6 +1072,17 @@ class Tracing:
         if name in ("len", "isinstance", "hasattr", "getattr", "type", "callable", "id",
                     "print", "repr", "str", "issubclass", "vars", "dir"):
             return PYTHON
+        if name in ("max", "min", "sorted") and not _has_keyword(node, "key"):
+            # They compare their values with `<`: Python needs each comparison's truth
+            # (https://github.com/jax-ml/jax/pull/16430).
+            for arg, value in zip(node.args, args):
+                if isinstance(arg, ast.Starred):
+                    continue
+                if len(node.args) == 1 and value.container and value.traced:
+                    self._event("python", arg, f"`{name}()` of it (it compares the items)",
+                                arg, value, ctx)
+                else:
+                    self._needs_python(arg, value, ctx, f"`{name}()` of it (it compares)")
         if name in ("max", "min", "sum", "abs", "tuple", "list", "sorted", "reversed",
                     "zip", "enumerate", "map", "filter", "divmod", "pow"):
             result = PYTHON
