@@ -76,6 +76,13 @@ class KeyReusedAcrossIterations(Rule):
                 message, "any fix changes the numbers the program draws"))
 
     VALID = [
+        # The helper hands back a new key, split from the one it drew with.
+        _JNP + "def jitter(key, x):\n    key, sub = jax.random.split(key)\n"
+        "    return x + jax.random.normal(sub, x.shape), key\n"
+        "def walk(key, x, steps):\n    draws = []\n    for _ in range(steps):\n"
+        "        y, key = jitter(key, x)\n        draws.append(y - x)\n"
+        "    return draws\n"
+        "draws = walk(jax.random.PRNGKey(1), jnp.zeros(3), 3)\n",
         # One key for every item of a collection, carrying nothing between them: the same
         # numbers on purpose (brax's bc/train.py, "correlated crop between views").
         _JNP + "crop_key = jax.random.PRNGKey(0)\nviews = {'left': 1.0, 'right': 2.0}\n"
@@ -102,6 +109,14 @@ class KeyReusedAcrossIterations(Rule):
     ]
 
     INVALID = [
+        # A helper draws from the key it is given and hands that same key back: the loop
+        # rebinds the name to the key it already had (https://github.com/jax-ml/jax/issues/192).
+        Invalid(_JNP + "def jitter(key, x):\n    eps = jax.random.normal(key, x.shape)\n"
+                "    return x + eps, key\n"
+                "def walk(key, x, steps):\n    draws = []\n    for _ in range(steps):\n"
+                "        y, key = jitter(key, x)\n        draws.append(y - x)\n"
+                "    return draws\n"
+                "draws = walk(jax.random.PRNGKey(1), jnp.zeros(3), 3)\n"),
         # A constant seed in the loop's body, split and drawn from.
         Invalid(_JNP + "from jax import random\ndraws = []\n"
                 "for batch in range(2):\n    key = random.PRNGKey(0)\n"

@@ -29,6 +29,8 @@ _DEPTH = 3
 _WORDS = re.compile(r"random|Rngs|PRNGSequence")
 _REPEATING = (ast.For, ast.AsyncFor, ast.While, ast.ListComp, ast.SetComp, ast.GeneratorExp,
               ast.DictComp)
+_COMPOUND = (ast.If, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith, ast.Try,
+             ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 
 @dataclass(frozen=True)
@@ -213,14 +215,17 @@ def _targets(statement: ast.stmt | None, call: ast.Call) -> set[str]:
     return set()
 
 
-def _consumes(program: Program, call: ast.Call, scope: Scope, keys: set[str]) -> str | None:
+def _consumes(program: Program, call: ast.Call, scope: Scope, keys: set[str],
+              holders: bool = True) -> str | None:
     """What draws from one of ``keys`` at ``call``: the draw itself, or the function of the
-    file it passes one to that draws from it."""
+    file it passes one to that draws from it (``holders``: also `rngs=` and `nnx.Rngs`)."""
     name = _random(program, call.func, scope)
     first = call.args[0] if call.args else next(
         (k.value for k in call.keywords if k.arg == "key"), None)
     if name in DRAWS and isinstance(first, ast.Name) and first.id in keys:
         return f"`{program.source(call.func)}`"
+    if not holders:
+        return _drawn_by_callee(program, call, scope, keys, holders)
     for keyword in call.keywords:
         if keyword.arg == "rngs" and _names(keyword.value) & keys:
             return f"`{program.source(call.func)}` (its `rngs`)"
@@ -228,13 +233,18 @@ def _consumes(program: Program, call: ast.Call, scope: Scope, keys: set[str]) ->
     if q in RNG_HOLDERS and any(_names(a) & keys for a in
                                 [*call.args, *(k.value for k in call.keywords)]):
         return f"`{program.source(call.func)}`"
+    return _drawn_by_callee(program, call, scope, keys, holders)
+
+
+def _drawn_by_callee(program: Program, call: ast.Call, scope: Scope, keys: set[str],
+                     holders: bool) -> str | None:
     for target in program.targets(call.func, scope):
         params = target.function.positional[1:] if target.bound_self else \
             target.function.positional
         for param, arg in [*zip(params, call.args),
                            *((k.arg, k.value) for k in call.keywords if k.arg)]:
             if isinstance(arg, ast.Name) and arg.id in keys and \
-                    draws_from(program, target.function, param):
+                    draws_from(program, target.function, param, holders=holders):
                 return f"`{program.source(call.func)}`"
     return None
 
@@ -248,12 +258,13 @@ def _names(expr: ast.expr) -> set[str]:
     return set()
 
 
-def draws_from(program: Program, function: Scope, param: str, depth: int = 0) -> bool:
+def draws_from(program: Program, function: Scope, param: str, depth: int = 0,
+               holders: bool = True) -> bool:
     """Whether ``function`` (or a def or lambda inside it) draws from its parameter
-    ``param`` as a key: a `jax.random` draw, `split`, `rngs=`, `nnx.Rngs(...)`, or a
-    function of the file it passes it to that does."""
+    ``param`` as a key: a `jax.random` draw, `split`, `rngs=`, `nnx.Rngs(...)` (with
+    ``holders``), or a function of the file it passes it to that does."""
     memo = program.__dict__.setdefault("_draws_from", {})
-    key = (id(function.node), param)
+    key = (id(function.node), param, holders)
     if key in memo:
         return memo[key]
     memo[key] = False
@@ -277,10 +288,11 @@ def draws_from(program: Program, function: Scope, param: str, depth: int = 0) ->
                     first, ast.Name) and first.id == param:
                 result = True
                 break
-            if any(k.arg == "rngs" and param in _names(k.value) for k in call.keywords):
+            if holders and any(k.arg == "rngs" and param in _names(k.value)
+                               for k in call.keywords):
                 result = True
                 break
-            if program.qualified(call.func, scope) in RNG_HOLDERS and any(
+            if holders and program.qualified(call.func, scope) in RNG_HOLDERS and any(
                     param in _names(a) for a in [*call.args, *(k.value for k in call.keywords)]):
                 result = True
                 break
@@ -291,7 +303,7 @@ def draws_from(program: Program, function: Scope, param: str, depth: int = 0) ->
                                    *((k.arg, k.value) for k in call.keywords if k.arg)]:
                     if isinstance(arg, ast.Name) and arg.id == param and \
                             target.function is not function and \
-                            draws_from(program, target.function, inner, depth + 1):
+                            draws_from(program, target.function, inner, depth + 1, holders):
                         result = True
             if result:
                 break
@@ -310,8 +322,12 @@ def _invariant(program: Program, site: CallSite, arg: ast.Name, loops: list,
                found: dict) -> None:
     """``arg`` (passed at ``site``, in ``loops``) is a key bound before the loop and never
     rebound in it, and the call draws from it."""
-    bindings = program.lookup(site.scope, arg.id)
-    if not bindings or not all(_makes_key(program, b) for b in bindings):
+    every = program.lookup(site.scope, arg.id)
+    bindings = [b for b in every if not _handed_back(program, b, site.scope)]
+    # A parameter counts as a key when this call draws from it with `jax.random` or a
+    # function of the file that does (`rngs=` may be given a stateful `nnx.Rngs`).
+    parameter = len(bindings) == 1 and bindings[0].kind == "param"
+    if not bindings or not parameter and not all(_makes_key(program, b) for b in bindings):
         return
     loop = None
     for candidate in loops:
@@ -321,12 +337,63 @@ def _invariant(program: Program, site: CallSite, arg: ast.Name, loops: list,
             break
     if loop is None:
         return
-    draw = _consumes(program, site.node, site.scope, {arg.id})
+    draw = _consumes(program, site.node, site.scope, {arg.id}, holders=not parameter)
     if draw is None:
         return
-    found.setdefault(id(site.node), LoopKey(
-        site.node, arg.id, "bound before the loop and never split or rebound in it", draw,
-        loop))
+    why = "bound before the loop and never split or rebound in it" if len(every) == len(
+        bindings) else "bound before the loop and rebound in it only to itself, by a " \
+        "function that returns the key it was given"
+    found.setdefault(id(site.node), LoopKey(site.node, arg.id, why, draw, loop))
+
+
+def _handed_back(program: Program, bind, scope: Scope) -> bool:
+    """`x, key = jitter(key, x)` where the file's `jitter` returns the key it was given,
+    unchanged, in that place: the name is bound to the same key again, not a new one
+    (https://github.com/jax-ml/jax/issues/192)."""
+    statement = bind.node
+    if bind.kind != "assign" or not isinstance(statement, ast.Assign) or not isinstance(
+            statement.value, ast.Call) or len(statement.targets) != 1:
+        return False
+    target = statement.targets[0]
+    if isinstance(target, ast.Tuple):
+        places = [i for i, e in enumerate(target.elts)
+                  if isinstance(e, ast.Name) and e.id == bind.name]
+        if len(places) != 1:
+            return False
+        place: int | None = places[0]
+    elif isinstance(target, ast.Name):
+        place = None
+    else:
+        return False
+    call = statement.value
+    for function in program.targets(call.func, scope):
+        params = function.function.positional[1:] if function.bound_self else \
+            function.function.positional
+        given = [p for p, a in [*zip(params, call.args),
+                                *((k.arg, k.value) for k in call.keywords if k.arg)]
+                 if isinstance(a, ast.Name) and a.id == bind.name]
+        if len(given) == 1 and _returns_param(program, function.function, given[0], place):
+            return True
+    return False
+
+
+def _returns_param(program: Program, function: Scope, param: str, place: int | None) -> bool:
+    """Every `return` of ``function`` gives back its parameter ``param``, never rebound,
+    at ``place`` of the tuple it returns (None: as the whole value)."""
+    if [b.kind for b in function.bindings.get(param, [])] != ["param"]:
+        return False
+    returns = [n for n in program.own_nodes(function) if isinstance(n, ast.Return)]
+    if not returns:
+        return False
+    for ret in returns:
+        value = ret.value
+        if place is not None:
+            if not isinstance(value, ast.Tuple) or len(value.elts) <= place:
+                return False
+            value = value.elts[place]
+        if not (isinstance(value, ast.Name) and value.id == param):
+            return False
+    return True
 
 
 def _makes_key(program: Program, bind) -> bool:
@@ -380,14 +447,19 @@ def _counts(expr: ast.expr) -> bool:
 
 
 def _carried(body: list[ast.stmt]) -> set[str]:
-    """Names the statements read before they (re)bind them, in order: loop-carried."""
+    """Names the statements read before they (re)bind them, in order: loop-carried. A
+    compound statement counts by its header; its blocks' statements come after it, one by
+    one (a name bound in one branch and read by a later line is not carried)."""
     seen_bound: set[str] = set()
     carried: set[str] = set()
-    for statement in body:
-        reads = {n.id for n in ast.walk(statement) if isinstance(n, ast.Name)
-                 and isinstance(n.ctx, ast.Load)}
-        binds = {n.id for n in ast.walk(statement) if isinstance(n, ast.Name)
-                 and isinstance(n.ctx, ast.Store)}
+    for statement in _in_order(body):
+        parts = [statement] if not isinstance(statement, _COMPOUND) else [
+            getattr(statement, field) for field in ("test", "iter", "target", "items")
+            if getattr(statement, field, None) is not None]
+        nodes = [n for part in parts for item in (part if isinstance(part, list) else [part])
+                 for n in ast.walk(item)]
+        reads = {n.id for n in nodes if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        binds = {n.id for n in nodes if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
         carried |= (reads & binds) - seen_bound
         seen_bound |= binds
     return carried
