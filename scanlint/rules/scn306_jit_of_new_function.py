@@ -171,6 +171,14 @@ class JitOfNewFunction(Rule):
                 "    def run(self, x, n):\n        for _ in range(n):\n"
                 "            x = jax.jit(self.step)(x)\n        return x\n"
                 "x = Integrator(0.1).run(jnp.ones(3), 3)\n"),
+        # ... also of an object given as a parameter, whose class only a caller shows
+        # (https://github.com/jax-ml/jax/issues/15338).
+        Invalid(_JNP + "class Noise:\n    def __init__(self, scale):\n        self.scale = scale\n"
+                "    def draw(self, key):\n        return self.scale * jax.random.normal(key)\n"
+                "def collect(source, key, n):\n    out = []\n    for _ in range(n):\n"
+                "        key, sub = jax.random.split(key)\n"
+                "        out.append(jax.jit(source.draw)(sub))\n    return out\n"
+                "x = collect(Noise(0.5), jax.random.PRNGKey(0), 3)\n"),
         # A jitted lambda in a method's loop: hoisted.
         Invalid(_JNP + "def heat(u, alpha):\n    return u + alpha * (jnp.roll(u, 1) - u)\n"
                 "class Sim:\n    def __init__(self, alpha):\n        self.alpha = alpha\n"

@@ -92,7 +92,8 @@ def fresh(program: Program, expr: ast.expr, scope: Scope, depth: int = 0,
     if isinstance(expr, ast.Attribute) and function is not None and not static:
         # `jax.jit(self.step)`: reading a method makes a new bound method every time
         targets = program.targets(expr, scope)
-        if len(targets) == 1 and targets[0].bound_self:
+        if len(targets) == 1 and targets[0].bound_self or not targets and _only_a_method(
+                program, expr, scope):
             return Fresh(f"the bound method `{program.source(expr)}` (a new object at every "
                          "read of it)", expr, loops, scope)
         return None
@@ -111,6 +112,34 @@ def fresh(program: Program, expr: ast.expr, scope: Scope, depth: int = 0,
             if found is not None:
                 return Fresh(found.what, bind.node, bind.loops, owner)
     return None
+
+
+def _only_a_method(program: Program, expr: ast.Attribute, scope: Scope) -> bool:
+    """`source.draw` on an object the file does not show the class of (a parameter, a
+    local), where `draw` can only be a method: every class of the file naming it defines it
+    as a plain method, one at least does, and no code of the file assigns that attribute
+    (https://github.com/jax-ml/jax/issues/15338)."""
+    if not isinstance(expr.value, ast.Name):
+        return False
+    binds = program.lookup(scope, expr.value.id)
+    if not binds or any(b.kind not in ("param", "assign") for b in binds):
+        return False
+    program.ensure_all()
+    kinds = []
+    for info in program.classes.values():
+        for bind in info.scope.bindings.get(expr.attr, ()):
+            plain = bind.kind == "def" and not any(
+                program.source(d) in ("staticmethod", "property") or program.source(
+                    d).endswith(".setter") for d in bind.node.decorator_list)
+            kinds.append(plain)
+    if not kinds or not all(kinds):
+        return False
+    stored = program.__dict__.get("_stored_attributes")
+    if stored is None:
+        stored = program.__dict__["_stored_attributes"] = {
+            node.attr for node in ast.walk(program.module.node)
+            if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store)}
+    return expr.attr not in stored
 
 
 def _loops_at(program: Program, expr: ast.AST, scope: Scope) -> tuple:

@@ -1,0 +1,36 @@
+# expect: none
+# source: https://crackedaicode.com/problems/flax-lax-scan-in-module
+# mistake: (fixed) the input is projected to the hidden width before the scan and the recurrent weight is square, so the carry keeps shape (H,) on every step.
+# kind: 5 carry structure / dtype mismatch
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+
+class LaxScanModule(nn.Module):
+    hidden: int
+    T: int
+
+    @nn.compact
+    def __call__(self, x):
+        W_in = self.param("W_in", nn.initializers.lecun_normal(), (x.shape[-1], self.hidden))
+        W = self.param("W", nn.initializers.lecun_normal(), (self.hidden, self.hidden))
+
+        def body(carry, _):
+            new_carry = jnp.tanh(carry @ W)
+            return new_carry, new_carry
+
+        init_carry = jnp.tanh(x @ W_in)
+        final, states = jax.lax.scan(body, init_carry, jnp.arange(self.T))
+        return final
+
+
+def main():
+    model = LaxScanModule(hidden=8, T=5)
+    x = jnp.ones((4,))
+    variables = model.init(jax.random.PRNGKey(0), x)
+    print(model.apply(variables, x).shape)
+
+
+if __name__ == "__main__":
+    main()
