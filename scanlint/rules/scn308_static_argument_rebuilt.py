@@ -66,7 +66,7 @@ class StaticArgumentRebuilt(Rule):
     def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         program = ctx.program
         for jitted in jitted_callables(program):
-            if not jitted.static:
+            if not jitted.static or jitted.function is None:
                 continue
             for site in jitted.calls:
                 if not untraced(program, site.scope):

@@ -22,7 +22,10 @@ class ShapeChangesAcrossCalls(Rule):
     of `jnp.ones((24, 16))`, `jnp.ones((31, 16))`, ..., or a comprehension making one array
     per value of a sequence of distinct sizes), or passes a slice whose bound is the loop's
     variable over distinct sizes (`x[:n]` for `n` in `(64, 128, 256)` or a `range`), or an
-    array made in the loop with such a variable in its shape (`jnp.ones((n, 4))`). The
+    array made in the loop with such a variable in its shape (`jnp.ones((n, 4))`), or an
+    array the loop grows at every iteration (`context = np.append(context, token)`). Items
+    unpacked from tuples count (`for idx, w in batches`), and so does a jit of a function
+    the file does not define (`jax.jit(model.apply)`: every argument). The
     array may reach the jitted function through the file's functions that pass it on as
     they got it (`inference(frames)` calling `model_apply(params, frames)`); one that pads
     or reshapes it first is not followed.
@@ -64,15 +67,7 @@ class ShapeChangesAcrossCalls(Rule):
             for site in jitted.calls:
                 if not untraced(program, site.scope):
                     continue
-                positional = jitted.function.positional[1:] if jitted.bound_self else \
-                    jitted.function.positional
-                for param in positional + [p for p in jitted.function.params
-                                           if p not in positional]:
-                    if param in jitted.static:
-                        continue
-                    arg = argument_for(jitted.function, site.node, param, jitted.bound_self)
-                    if arg is None:
-                        continue
+                for arg in _arguments(jitted, site):
                     found = _varying(program, arg, site, 0)
                     if found is None:
                         continue
@@ -86,6 +81,12 @@ class ShapeChangesAcrossCalls(Rule):
                         message, "the padding and its mask depend on the computation"))
 
     VALID = [
+        # What grows is a history the jitted function never sees.
+        _JNP + "import numpy as np\nfast = jax.jit(jnp.sort)\n"
+        "def run(x, steps):\n    history = np.zeros(0)\n    for _ in range(steps):\n"
+        "        x = fast(x)\n        history = np.append(history, x[0])\n"
+        "    return history\n"
+        "h = run(jnp.ones(3), 3)\n",
         # Made in the loop, but its shape does not follow the loop's variable.
         _JNP + "@jax.jit\ndef energy(x):\n    return jnp.sum(x ** 2)\n"
         "def sweep():\n    for n in (3, 5, 8):\n        energy(jnp.ones((4, 4)) * n)\n"
@@ -110,6 +111,20 @@ class ShapeChangesAcrossCalls(Rule):
     ]
 
     INVALID = [
+        # A context grown by one token per step, fed to a jit of a function the file does
+        # not define (https://github.com/jax-ml/jax/issues/837).
+        Invalid(_JNP + "import numpy as np\nfast = jax.jit(jnp.cumsum)\n"
+                "def sample(prompt, steps):\n    context = np.asarray(prompt)\n"
+                "    for _ in range(steps):\n        out = fast(context)\n"
+                "        context = np.append(context, 1)\n    return context\n"
+                "ctx = sample([1, 2, 3], 3)\n"),
+        # Batches of (indices, weights) pairs whose length differs, through a parameter.
+        Invalid(_JNP + "@jax.jit\ndef scatter(table, idx, w):\n"
+                "    return table.at[idx].add(w)\n"
+                "def run(batches, table):\n    for idx, w in batches:\n"
+                "        table = scatter(table, idx, w)\n    return table\n"
+                "SIZES = [3, 5, 4]\n"
+                "out = run([(jnp.arange(s), jnp.ones(s)) for s in SIZES], jnp.zeros(8))\n"),
         # An array made in the loop with the loop's size, through a name.
         Invalid(_JNP + "@jax.jit\ndef energy(x):\n    return jnp.sum(x ** 2)\n"
                 "SIZES = [3, 5, 8]\n"
@@ -153,6 +168,9 @@ def _varying(program: Program, arg: ast.expr, site: CallSite,
     arg = converted(program, arg, site.scope)  # `encode(jnp.array(seq))`
     if not isinstance(arg, ast.Name):
         return None
+    grown = _grown_in_loop(program, arg, site)
+    if grown is not None:
+        return site, arg.id, [grown]
     bindings = program.lookup(site.scope, arg.id)
     if len(bindings) != 1:
         return None
@@ -162,8 +180,12 @@ def _varying(program: Program, arg: ast.expr, site: CallSite,
         found = _varying(program, bind.value, site, depth + 1)  # `x = jnp.ones(n)`, then f(x)
         return (site, arg.id, found[2]) if found is not None else None
     if bind.kind == "loop" and isinstance(bind.node, (ast.For, ast.AsyncFor)) and \
-            bind.node in site.loops and isinstance(bind.node.target, ast.Name):
-        shapes = varying_shapes(program, bind.node.iter, bind.scope or site.scope)
+            bind.node in site.loops:
+        place = _place(bind.node.target, arg.id)
+        if place is False:
+            return None
+        shapes = varying_shapes(program, bind.node.iter, bind.scope or site.scope,
+                                place=place)
         if shapes is not None:
             return site, arg.id, shapes
         return None
@@ -177,6 +199,64 @@ def _varying(program: Program, arg: ast.expr, site: CallSite,
             if found is not None:
                 return found
     return None
+
+
+def _arguments(jitted, site: CallSite) -> list[ast.expr]:
+    """What the call passes for each of the jitted function's traced parameters (every
+    argument, for a function the file does not define)."""
+    function = jitted.function
+    if function is None:
+        return [a for a in site.node.args if not isinstance(a, ast.Starred)] + [
+            k.value for k in site.node.keywords if k.arg is not None]
+    positional = function.positional[1:] if jitted.bound_self else function.positional
+    found = []
+    for param in positional + [p for p in function.params if p not in positional]:
+        if param not in jitted.static:
+            arg = argument_for(function, site.node, param, jitted.bound_self)
+            if arg is not None:
+                found.append(arg)
+    return found
+
+
+def _place(target: ast.expr, name: str) -> int | None | bool:
+    """None when the loop's target is ``name``; its place when the target is a tuple of
+    names holding it (`for idx, w in batches`); False otherwise."""
+    if isinstance(target, ast.Name):
+        return None if target.id == name else False
+    if isinstance(target, ast.Tuple) and all(isinstance(e, ast.Name) for e in target.elts):
+        places = [i for i, e in enumerate(target.elts) if e.id == name]  # type: ignore
+        return places[0] if len(places) == 1 else False
+    return False
+
+
+# Calls that return their first argument with more elements (`context = np.append(context,
+# token)` at every step: a new length each time).
+GROWERS = frozenset({"append", "concatenate", "hstack", "vstack", "stack", "column_stack"})
+
+
+def _grown_in_loop(program: Program, arg: ast.Name, site: CallSite) -> str | None:
+    """How ``arg`` grows at every iteration of a loop around ``site``: bound before the
+    loop and rebound in it by `np.append(arg, ...)`/`jnp.concatenate([arg, ...])` (issue
+    jax-ml/jax#837: a context grown by one token per step)."""
+    every = program.lookup(site.scope, arg.id)
+    inside = [b for b in every if any(loop in site.loops for loop in b.loops)]
+    if len(inside) != 1 or len(every) < 2 or inside[0].kind != "assign":
+        return None
+    value = inside[0].value
+    if not isinstance(value, ast.Call) or not value.args:
+        return None
+    q = program.qualified(value.func, site.scope) or ""
+    module, _, last = q.rpartition(".")
+    if module not in ("numpy", "jax.numpy") or last not in GROWERS:
+        return None
+    first = value.args[0]
+    parts = first.elts if isinstance(first, (ast.List, ast.Tuple)) and last != "append" \
+        else [first]
+    if not any(isinstance(p, ast.Name) and p.id == arg.id for p in parts):
+        return None
+    loop = next(loop for loop in reversed(site.loops) if loop in inside[0].loops)
+    return (f"`{program.source(value)}` grows it at every iteration of the loop on line "
+            f"{loop.lineno}")
 
 
 def _made_shape(program: Program, expr: ast.expr, scope: Scope) -> ast.expr | None:

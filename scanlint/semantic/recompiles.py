@@ -388,7 +388,7 @@ class Jitted:
     """A callable the file makes with a jit: its function, its static parameters, and the
     calls of it the file shows."""
 
-    function: Scope
+    function: Scope | None  # None: a callable the file does not define (`model.apply`)
     static: frozenset[str]
     calls: tuple  # CallSites
     bound_self: bool = False
@@ -423,9 +423,8 @@ def jitted_callables(program: Program) -> list[Jitted]:
                 and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name)):
             continue
         targets = program.targets(site.node.args[0], site.scope)
-        if len(targets) != 1:
+        if len(targets) > 1:
             continue
-        target = targets[0]
         name = statement.targets[0].id
         bind = next((b for b in program.lookup(site.scope, name) if b.node is statement), None)
         if bind is None:
@@ -435,6 +434,12 @@ def jitted_callables(program: Program) -> list[Jitted]:
             parent = program.parents.get(id(read))
             if isinstance(parent, ast.Call) and parent.func is read:
                 calls.append(program.call_at[id(parent)])
+        if not targets:  # `jax.jit(model.apply)`: its arguments are known only by place
+            if not any(k.arg in ("static_argnums", "static_argnames")
+                       for k in site.node.keywords):
+                found.append(Jitted(None, frozenset(), tuple(calls), False, name))
+            continue
+        target = targets[0]
         static = _static_parameters(target.function, list(_keywords(site.node, q)))
         found.append(Jitted(target.function, static, tuple(calls), target.bound_self, name))
     program.__dict__["_jitted_callables"] = found
@@ -520,23 +525,34 @@ ARRAY_MAKERS = frozenset({"zeros", "ones", "empty", "full", "normal", "uniform",
 
 
 def varying_shapes(program: Program, expr: ast.expr, scope: Scope,
-                   depth: int = 0) -> list[str] | None:
+                   depth: int = 0, place: int | None = None) -> list[str] | None:
     """For a sequence a `for` loop iterates over: the shapes of its arrays as written
     (two or more different ones), or None. A list or tuple display of array makers with
     literal shapes, or a comprehension making one array per value of a sequence of distinct
-    ints that its shape depends on; through names bound once and slices."""
+    ints that its shape depends on; through names bound once and slices. ``place``: the
+    items are tuples, and the array is the one at that place."""
     if depth > 4:
         return None
     if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Slice):
-        return varying_shapes(program, expr.value, scope, depth + 1)
+        return varying_shapes(program, expr.value, scope, depth + 1, place)
     if isinstance(expr, ast.Name):
         bind = program.single(scope, expr.id)
         if bind is not None and bind.kind == "assign" and bind.value is not None and \
                 isinstance(bind.target, ast.Name):
-            return varying_shapes(program, bind.value, bind.scope or scope, depth + 1)
+            return varying_shapes(program, bind.value, bind.scope or scope, depth + 1, place)
+        if bind is not None and bind.kind == "param" and bind.scope is not None:
+            for caller, target in program.callers(bind.scope):  # what the file's calls pass
+                passed = argument_for(bind.scope, caller.node, expr.id, target.bound_self)
+                found = varying_shapes(program, passed, caller.scope, depth + 1, place) \
+                    if passed is not None else None
+                if found is not None:
+                    return found
         return None
     if isinstance(expr, (ast.List, ast.Tuple)):
-        shapes = [_literal_shape(program, e, scope) for e in expr.elts]
+        items = [_at(e, place) for e in expr.elts]
+        if None in items:
+            return None
+        shapes = [_literal_shape(program, e, scope) for e in items]
         if None in shapes or len(set(shapes)) < 2:
             return None
         return [str(s) for s in shapes]
@@ -545,13 +561,27 @@ def varying_shapes(program: Program, expr: ast.expr, scope: Scope,
         if not isinstance(generator.target, ast.Name) or generator.ifs:
             return None
         values = _distinct_ints(generator.iter)
-        shape = shape_argument(program, expr.elt, scope)
+        if isinstance(generator.iter, ast.Name) and values is None:  # `for s in sizes`
+            bind = program.single(scope, generator.iter.id)
+            values = _distinct_ints(bind.value) if bind is not None and bind.kind == "assign" \
+                and bind.value is not None else None
+        element = _at(expr.elt, place)
+        shape = shape_argument(program, element, scope) if element is not None else None
         if values is None or shape is None:
             return None
         if not any(isinstance(n, ast.Name) and n.id == generator.target.id
                    for n in ast.walk(shape)):
             return None
         return [f"`{generator.target.id}` = {v}" for v in values]
+    return None
+
+
+def _at(expr: ast.expr, place: int | None) -> ast.expr | None:
+    """The item at ``place`` of a tuple display (``expr`` itself for None)."""
+    if place is None:
+        return expr
+    if isinstance(expr, ast.Tuple) and place < len(expr.elts):
+        return expr.elts[place]
     return None
 
 
