@@ -76,6 +76,12 @@ class KeyReusedAcrossIterations(Rule):
                 message, "any fix changes the numbers the program draws"))
 
     VALID = [
+        # ... replaced at every call (`self.key, sub = jax.random.split(self.key)`).
+        _JNP + "class Agent:\n    def __init__(self, seed):\n"
+        "        self.key = jax.random.PRNGKey(seed)\n"
+        "    def act(self):\n        self.key, sub = jax.random.split(self.key)\n"
+        "        return jax.random.uniform(sub)\n"
+        "agent = Agent(3)\ndraws = [agent.act() for _ in range(3)]\n",
         # The helper hands back a new key, split from the one it drew with.
         _JNP + "def jitter(key, x):\n    key, sub = jax.random.split(key)\n"
         "    return x + jax.random.normal(sub, x.shape), key\n"
@@ -109,6 +115,13 @@ class KeyReusedAcrossIterations(Rule):
     ]
 
     INVALID = [
+        # A key the object holds, made in `__init__`, split by a method the loop calls but
+        # never replaced (https://github.com/jax-ml/jax/pull/8953).
+        Invalid(_JNP + "class Agent:\n    def __init__(self, seed):\n"
+                "        self.key = jax.random.PRNGKey(seed)\n"
+                "    def act(self):\n        k1, k2 = jax.random.split(self.key)\n"
+                "        return jax.random.uniform(k2)\n"
+                "agent = Agent(3)\ndraws = [agent.act() for _ in range(3)]\n"),
         # A helper draws from the key it is given and hands that same key back: the loop
         # rebinds the name to the key it already had (https://github.com/jax-ml/jax/issues/192).
         Invalid(_JNP + "def jitter(key, x):\n    eps = jax.random.normal(key, x.shape)\n"

@@ -74,7 +74,41 @@ def _find(program: Program) -> list[LoopKey]:
         for arg in [*site.node.args, *(k.value for k in site.node.keywords)]:
             if isinstance(arg, ast.Name):
                 _invariant(program, site, arg, loops, found)
+        _held_key(program, site, loops, found)
     return list(found.values())
+
+
+def _held_key(program: Program, site: CallSite, loops: list, found: dict) -> None:
+    """A method called in the loop draws from a key its object holds (`self.key`), made in
+    `__init__` and never replaced: every call draws the same numbers
+    (https://github.com/jax-ml/jax/pull/8953)."""
+    for target in program.targets(site.node.func, site.scope):
+        if not target.bound_self or target.cls is None or not target.function.positional:
+            continue
+        me = target.function.positional[0]
+        for attr in _attributes_drawn(program, target.function, me):
+            made = target.cls.attributes.get(attr, [])
+            stores = [node for node in ast.walk(target.cls.node) if isinstance(
+                node, ast.Attribute) and node.attr == attr and isinstance(node.ctx, ast.Store)]
+            if made and len(stores) == len(made) and all(
+                    scope.name == "__init__" and isinstance(value, ast.Call)
+                    and _random(program, value.func, scope) in SEEDED | DERIVING
+                    for value, scope in made):
+                found.setdefault(id(site.node), LoopKey(
+                    site.node, f"{me}.{attr}", "made once in `__init__` and never split or "
+                    "replaced", f"`{program.source(site.node.func)}`", loops[-1]))
+                return
+
+
+def _attributes_drawn(program: Program, function: Scope, me: str) -> set[str]:
+    """`self.key` attributes the method draws from or splits (`jax.random.split(self.key)`)."""
+    found = set()
+    for node in program.own_nodes(function):
+        if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Attribute) \
+                and isinstance(node.args[0].value, ast.Name) and node.args[0].value.id == me \
+                and _random(program, node.func, function) in DRAWS | {"split"}:
+            found.add(node.args[0].attr)
+    return found
 
 
 def _constant_args(program: Program, call: ast.Call, scope: Scope, loops: list) -> bool:
