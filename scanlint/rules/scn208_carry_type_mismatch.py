@@ -363,6 +363,19 @@ class CarryTypeMismatch(Rule):
                 '    with jax.enable_x64(True):\n'
                 '        return solve(jnp.zeros(3, dtype="float32"), 4)\n'
                 'out = main()\n'),
+        # ... where `jnp.prod` of int32 values comes back int64, the default int
+        # (https://github.com/jax-ml/jax/issues/3154).
+        Invalid('import jax\n'
+                'import jax.numpy as jnp\n'
+                'def count(choices):\n'
+                '    def add(total, c):\n'
+                '        return total + jnp.prod(c, axis=-1), None\n'
+                '    init = jnp.zeros(choices.shape[1], dtype=jnp.int32)\n'
+                '    return jax.lax.scan(add, init, choices)\n'
+                'def main():\n'
+                '    with jax.enable_x64(True):\n'
+                '        return count(jnp.ones((3, 2, 4), dtype=jnp.int32))\n'
+                'out = main()\n'),
         # ... or after a function's earlier statement turns it on (here through a helper of
         # the file), two calls above the loop; a norm keeps its operand's precision.
         Invalid('import jax\n'

@@ -793,8 +793,11 @@ def _elementwise(expr: cst.Call, module: str, last: str, ctx: Context) -> Value:
         operand = replace(operand, weak=False)  # a NumPy scalar of a Python number: 64-bit
     if last in FLOAT_FUNCTIONS or last in INEXACT_REDUCTIONS:
         operand = at_least_float(operand)
-    if last in ("sum", "prod") and operand.kind == "bool":
-        operand = of_kind("int", operand.weak, operand.shape)  # a count of True
+    if last in ("sum", "prod") and operand.kind in ("bool", "int") and (
+            module != "numpy" or operand.kind == "bool"):
+        # a count of True; and jnp sums and products of ints come back in the default int
+        # (int64 under `jax_enable_x64`, https://github.com/jax-ml/jax/issues/3154)
+        operand = of_kind("int", operand.weak, operand.shape)
     if last == "abs" and operand.kind == "complex":
         operand = of_kind("float", operand.weak, operand.shape)
     if last in REDUCTIONS or last in INEXACT_REDUCTIONS:
