@@ -47,7 +47,8 @@ class UnrolledLoopUnderJit(Rule):
       assign it): the largest constant the file's calls pass, by name, through the name a jit
       call binds (`fast(x, 200)`, `jax.make_jaxpr(fast, static_argnums=1)(x, 200)`,
       `fast.lower(...)`), through `partial(f, n=200)`, or through a caller's own parameter
-      one call further (`n = 200` at the call on line 52). When the file shows no value the
+      one call further (`n = 200` at the call on line 52), or the largest value of a `for`
+      loop's variable passed to it (`for side in (2, 4, 6)`). When the file shows no value the
       loop is reported only in preview (`preview = true`): whether it is long the file
       cannot tell;
     - an array's size (`range(x.shape[0])`, `range(t.shape[0] - 1)`, `range(len(xs))` of an
@@ -580,6 +581,36 @@ def simulate(P, x0, T):
     return x
 sim = jax.jit(simulate, static_argnums=2)
 sim(jnp.eye(3), jnp.ones(3), 300)
+""",
+            unsafe=True),
+        # ... a loop's variable the call passes, over a display of sizes: the largest counts.
+        Invalid(
+            """import jax
+import jax.numpy as jnp
+def simulate(P, x0, T):
+    x = x0
+    for _ in range(T):
+        x = x @ P
+    return x
+sim = jax.jit(simulate, static_argnums=2)
+SIZES = (4, 40)
+for steps in SIZES:
+    sim(jnp.eye(3), jnp.ones(3), steps)
+""",
+            """import jax
+import jax.numpy as jnp
+def simulate(P, x0, T):
+    x = x0
+
+    def step(_, x):
+        x = x @ P
+        return x
+    x = jax.lax.fori_loop(0, T, step, x)
+    return x
+sim = jax.jit(simulate, static_argnums=2)
+SIZES = (4, 40)
+for steps in SIZES:
+    sim(jnp.eye(3), jnp.ones(3), steps)
 """,
             unsafe=True),
         # An array's size, reached through `jax.jit(jax.grad(...))`.

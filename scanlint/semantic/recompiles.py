@@ -276,7 +276,7 @@ def called_in_loop(program: Program, function: Scope, depth: int = 2) -> CallSit
                 if caller is not None and _within_traced(caller, traced):
                     continue
                 if any(isinstance(loop, (ast.For, ast.AsyncFor, ast.While, *_COMPS))
-                       for loop in site.loops):
+                       and repeats(loop) for loop in site.loops):
                     return site
                 if caller is not None and id(caller) not in seen:
                     seen.add(id(caller))
@@ -286,6 +286,15 @@ def called_in_loop(program: Program, function: Scope, depth: int = 2) -> CallSit
 
 
 _COMPS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
+
+
+def repeats(loop: ast.AST) -> bool:
+    """Whether a loop may run more than once: not a `for` (or comprehension) over a display
+    of one item (`for threshold in [0.5]`, jax_cfd's evaluation.py)."""
+    iterated = loop.iter if isinstance(loop, (ast.For, ast.AsyncFor)) else (
+        loop.generators[0].iter if isinstance(loop, _COMPS) else None)  # type: ignore
+    return not (isinstance(iterated, (ast.List, ast.Tuple, ast.Set)) and len(iterated.elts) < 2
+                and not any(isinstance(e, ast.Starred) for e in iterated.elts))
 
 
 def _within_traced(scope: Scope, traced: set[int]) -> bool:

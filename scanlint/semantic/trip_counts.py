@@ -172,7 +172,30 @@ class Counter:
             return self._unpacked_shape(binding)
         if binding.kind == "param":
             return self._parameter(binding, depth)
+        if binding.kind == "loop":
+            return self._loop_value(binding, depth)
         return None
+
+    def _loop_value(self, binding: Binding, depth: int) -> Count | None:
+        """The largest value a `for` loop's variable takes over a tuple or list display of
+        constants (`for side in (2, 4, 6)`): what the largest call passes."""
+        loop = binding.statement
+        if not isinstance(loop, cst.For) or not isinstance(loop.target, cst.Name):
+            return None
+        values = loop.iter
+        if isinstance(values, cst.Name):  # `for side in sizes`, `sizes = (2, 4, 6)`
+            _owner, found = lookup(binding.scope, values.value)
+            values = bound_value(found[0]) if len(found) == 1 and not isinstance(
+                found[0], StubBinding) and found[0].kind == "assign" else None
+        if not isinstance(values, (cst.Tuple, cst.List)):
+            return None
+        counts = [self.value(e.value, binding.scope, depth + 1) for e in values.elements
+                  if isinstance(e, cst.Element)]
+        if not counts or any(c is None or c.value is None for c in counts):
+            return None
+        best = max(counts, key=lambda c: c.value)  # type: ignore[arg-type,return-value]
+        return Count(best.value, CALL, f"`{binding.name}` = {best.value}, the largest of "
+                                       "the values its loop takes")
 
     def _unpacked_shape(self, binding: Binding) -> Count | None:
         """`n, d = x.shape`: the size of one axis."""
