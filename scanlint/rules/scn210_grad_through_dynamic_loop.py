@@ -78,6 +78,16 @@ class GradThroughDynamicLoop(Rule):
                 message, "each way out changes how the loop is written"))
 
     VALID = [
+        # A `custom_jvp` whose rule is closed-form: reverse mode never sees the loop.
+        _JNP + "@jax.custom_jvp\n"
+        "def root(c):\n"
+        "    return jax.lax.while_loop(lambda z: z * z > c + 1e-6, lambda z: 0.5 * (z + c / z),"
+        " c + 1.0)\n"
+        "@root.defjvp\n"
+        "def root_jvp(primals, tangents):\n"
+        "    (c,), (dc,) = primals, tangents\n    z = root(c)\n"
+        "    return z, dc / (2.0 * z)\n"
+        "g = jax.grad(root)(2.0)\n",
         # The same bound under an eager `grad`: nothing stages it, so it is a concrete array.
         _JNP + "def orthonormalise(vectors):\n"
         "    count = jnp.asarray(vectors.shape[-1])\n"
@@ -115,6 +125,19 @@ class GradThroughDynamicLoop(Rule):
     ]
 
     INVALID = [
+        # A `custom_jvp` whose JVP rule runs the same `while_loop` on the tangents, reached
+        # through `*args` (https://github.com/jax-ml/jax/issues/18311).
+        Invalid(_JNP + "from functools import partial\n"
+                "@partial(jax.custom_jvp, nondiff_argnums=(0,))\n"
+                "def integrate(fun, a, *args):\n"
+                "    def more(s):\n        return s[0] < 1.0\n"
+                "    def step(s):\n        return s[0] + 0.25, s[1] + fun(s[0], *args)\n"
+                "    return jax.lax.while_loop(more, step, (a, fun(a, *args)))[1]\n"
+                "@integrate.defjvp\n"
+                "def integrate_jvp(fun, primals, tangents):\n"
+                "    a, c = primals\n    _, dc = tangents\n"
+                "    return integrate(fun, a, c), integrate(fun, a, dc)\n"
+                "g = jax.grad(lambda c: integrate(lambda x, k: k * x, 0.0, c))(2.0)\n"),
         # A while_loop whose body reads a differentiated value, through a callable object.
         Invalid(_JNP + "class Solver:\n    def __init__(self, tol):\n        self.tol = tol\n"
                 "    def __call__(self, a):\n"

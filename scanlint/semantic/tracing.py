@@ -252,6 +252,7 @@ class Tracing:
         self.events: dict[tuple, Event] = {}
         self._done: set[tuple] = set()
         self._memo: dict[tuple, Value] = {}
+        self._in_jvp_rule: set[int] = set()  # custom_jvp defs whose JVP rule is analysed
         self._budget = _BUDGET
         self._analysed_entries: set[int] = set()
         self.traced_scopes: set[int] = set()  # ids of the defs and lambdas analysed traced
@@ -465,10 +466,19 @@ class Tracing:
                  grad: str, traced_fn: bool, depth: int, staged: bool = False) -> _Context:
         """``grad``: what differentiates the function in reverse mode (for messages), or
         "" when nothing does."""
-        if any(self.p.qualified(d.func if isinstance(d, ast.Call) else d, scope.parent or
-                                self.p.module) in CUSTOM_DERIVATIVES for d in scope.decorators):
-            grad = ""
-        if self._custom_derivative(scope):
+        if grad and id(scope.node) not in self._in_jvp_rule and self._custom_derivative(scope):
+            # Reverse mode never runs a custom rule's primal code; it transposes what a
+            # `custom_jvp`'s rule computes from the tangents (jax#18311: a `while_loop` there
+            # fails), and a `custom_vjp`'s backward rule needs no transposing.
+            rule = self._jvp_rule(scope)
+            if rule is not None:
+                why = f"the tangents `{scope.name}`'s JVP rule is given"
+                env = {name: Value(traced=True, bare=True, why=why) for name in rule.params}
+                if rule.positional:  # `rule(*nondiff, primals, tangents)`: only the last
+                    env[rule.positional[-1]] = Value(traced=True, diff=True, bare=True, why=why)
+                self._in_jvp_rule.add(id(scope.node))  # its own calls there: differentiated
+                self._analyse(rule, env, None, grad, True, depth + 1, staged)
+                self._in_jvp_rule.discard(id(scope.node))
             grad = ""
         key = (id(scope.node), tuple(sorted((k, v.key()) for k, v in env.items())), grad,
                traced_fn, staged, id(parent.scope.node) if parent else 0,
@@ -492,16 +502,51 @@ class Tracing:
         return ctx
 
     def _custom_derivative(self, scope: Scope) -> bool:
-        """`f = jax.custom_vjp(f)`, `f.defvjp(...)` on the def's name."""
+        """A def with its own derivative rule: decorated `@jax.custom_vjp` (also through
+        `functools.partial(jax.custom_jvp, nondiff_argnums=...)`), or `f = jax.custom_vjp(f)`."""
+        return self._custom_kind(scope) is not None
+
+    def _custom_kind(self, scope: Scope) -> str | None:
+        """The custom-derivative transformation of a def ("jax.custom_jvp", ...), or None."""
         if isinstance(scope.node, ast.Lambda):
-            return False
-        name = scope.node.name  # type: ignore[attr-defined]
+            return None
         owner = scope.parent or self.p.module
+        for decorator in scope.decorators:
+            named = decorator.func if isinstance(decorator, ast.Call) else decorator
+            q = self.p.qualified(named, owner)
+            if q in PARTIALS and isinstance(decorator, ast.Call) and decorator.args:
+                q = self.p.qualified(decorator.args[0], owner)
+            if q in CUSTOM_DERIVATIVES:
+                return q
+        name = scope.node.name  # type: ignore[attr-defined]
         for bind in owner.bindings.get(name, ()):
             if bind.kind == "assign" and isinstance(bind.value, ast.Call) and \
                     self.p.qualified(bind.value.func, owner) in CUSTOM_DERIVATIVES:
-                return True
-        return False
+                return self.p.qualified(bind.value.func, owner)
+        return None
+
+    def _jvp_rule(self, scope: Scope) -> Scope | None:
+        """The JVP rule of a `custom_jvp` def: a def decorated `@f.defjvp`, or the def that
+        `f.defjvp(rule)` names."""
+        if not (self._custom_kind(scope) or "").endswith("custom_jvp"):
+            return None
+        name = scope.node.name  # type: ignore[attr-defined]
+        self.p.ensure_all()  # (rare: only for a custom_jvp def reverse mode reaches)
+        for other in list(self.p.scopes.values()):
+            if other.kind != "function" or other.is_lambda:
+                continue
+            for decorator in other.decorators:
+                if isinstance(decorator, ast.Attribute) and decorator.attr == "defjvp" and \
+                        isinstance(decorator.value, ast.Name) and decorator.value.id == name:
+                    return other
+        for site in list(self.p.calls):
+            func = site.node.func
+            if isinstance(func, ast.Attribute) and func.attr == "defjvp" and isinstance(
+                    func.value, ast.Name) and func.value.id == name and site.node.args:
+                targets = self.p.targets(site.node.args[0], site.scope)
+                if len(targets) == 1:
+                    return targets[0].function
+        return None
 
     # -- statements -------------------------------------------------------------------
     def block(self, statements: list[ast.stmt], ctx: _Context) -> None:
@@ -879,8 +924,14 @@ class Tracing:
             else:
                 self.expr(func, ctx) if not isinstance(func, (ast.Name, ast.Attribute)) else None
             return PYTHON
-        if any(isinstance(a, ast.Starred) for a in node.args):
-            return PYTHON
+        starred = next((i for i, a in enumerate(node.args) if isinstance(a, ast.Starred)), None)
+        if starred is not None:  # `f(fun, *args)`: the places from the star on take its items
+            rest = args[starred:]
+            if not any(v.traced or v.diff for v in rest):
+                return PYTHON
+            spread = Value(traced=any(v.traced for v in rest), diff=any(v.diff for v in rest),
+                           bare=True, why=next((v.why for v in rest if v.why), ""))
+            args = args[:starred] + [spread] * (len(callee.target.function.positional) + 1)
         made = self._class_called(func, ctx)
         result = self.apply(callee, args, keywords, node, ctx)
         return Value(cls=made) if made is not None else result
@@ -1015,6 +1066,14 @@ class Tracing:
         values = [*callee.bound, *args]
         for name, value in zip(params, values):
             passed[name] = value
+        star = getattr(function.node, "args", None)
+        star = star.vararg.arg if star is not None and star.vararg is not None else None
+        if star is not None and len(values) > len(params):  # `def f(fun, *args)`: a tuple
+            rest = values[len(params):]
+            if any(v.traced or v.diff for v in rest):
+                passed[star] = Value(traced=any(v.traced for v in rest),
+                                     diff=any(v.diff for v in rest), container=True,
+                                     why=next((v.why for v in rest if v.why), None))
         for name, value in (*callee.bound_keywords, *keywords.items()):
             if name in function.params:
                 passed[name] = value
@@ -1033,7 +1092,8 @@ class Tracing:
                     env[name] = replace(env[name], diff=True)
             self._inner_transforms(env, function, callee.transforms[1:], passed, fixed)
         else:
-            env = {name: passed.get(name, PYTHON) for name in function.params}
+            env = {name: passed.get(name, PYTHON) for name in (
+                *function.params, *([star] if star in passed else []))}
             env = {k: (replace(v, bare=False) if v.bare and not v.traced else v)
                    for k, v in env.items()}
         parent = ctx if function.within(ctx.scope) and function is not ctx.scope else \
