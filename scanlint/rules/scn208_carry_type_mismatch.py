@@ -208,7 +208,7 @@ class CarryTypeMismatch(Rule):
          '        self.widen()\n'
          '        return jax.lax.while_loop(lambda s: s[0] < 3, body, (0, self.values))\n'
          'out = Sampler([1.0, 2.0, 3.0]).run()\n'),
-        # The function is called before the `with` block turns x64 on, and after it ends.
+        # The function is called before the statement that turns x64 on.
         ('import jax\n'
          'import jax.numpy as jnp\n'
          'def solve(y0, n):\n'
@@ -218,10 +218,8 @@ class CarryTypeMismatch(Rule):
          '    return jax.lax.scan(step, y0, None, length=n)\n'
          'def main():\n'
          '    first = solve(jnp.zeros(3, dtype="float32"), 4)\n'
-         '    with jax.enable_x64(True):\n'
-         '        print("doubles on")\n'
-         '    with jax.enable_x64(False):\n'
-         '        return first, solve(jnp.zeros(3, dtype="float32"), 4)\n'
+         '    jax.config.update("jax_enable_x64", True)\n'
+         '    return first\n'
          'out = main()\n'),
         # x64 turned on only in a function (not seen, and not called): defaults are
         # float32.
@@ -349,8 +347,9 @@ class CarryTypeMismatch(Rule):
                 'def body(i, c):\n'
                 '    return c + jnp.zeros(3)\n'
                 'out = jax.lax.fori_loop(0, 3, body, jnp.zeros(3, jnp.float32))\n'),
-        # x64 on only inside `with jax.enable_x64(True):`, where the function holding the
-        # loop is called (https://github.com/patrick-kidger/diffrax/issues/85).
+        # x64 turned on only in the function that calls the one holding the loop
+        # (https://github.com/patrick-kidger/diffrax/issues/85; `with jax.enable_x64(True):`
+        # counts the same, a release of jax that has it).
         Invalid('import jax\n'
                 'import jax.numpy as jnp\n'
                 'def solve(y0, n):\n'
@@ -360,8 +359,8 @@ class CarryTypeMismatch(Rule):
                 '        return y, y\n'
                 '    return jax.lax.scan(step, y0, None, length=n)\n'
                 'def main():\n'
-                '    with jax.enable_x64(True):\n'
-                '        return solve(jnp.zeros(3, dtype="float32"), 4)\n'
+                '    jax.config.update("jax_enable_x64", True)\n'
+                '    return solve(jnp.zeros(3, dtype="float32"), 4)\n'
                 'out = main()\n'),
         # ... where `jnp.prod` of int32 values comes back int64, the default int
         # (https://github.com/jax-ml/jax/issues/3154).
@@ -373,8 +372,8 @@ class CarryTypeMismatch(Rule):
                 '    init = jnp.zeros(choices.shape[1], dtype=jnp.int32)\n'
                 '    return jax.lax.scan(add, init, choices)\n'
                 'def main():\n'
-                '    with jax.enable_x64(True):\n'
-                '        return count(jnp.ones((3, 2, 4), dtype=jnp.int32))\n'
+                '    jax.config.update("jax_enable_x64", True)\n'
+                '    return count(jnp.ones((3, 2, 4), dtype=jnp.int32))\n'
                 'out = main()\n'),
         # ... or after a function's earlier statement turns it on (here through a helper of
         # the file), two calls above the loop; a norm keeps its operand's precision.
