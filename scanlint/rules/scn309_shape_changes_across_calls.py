@@ -5,9 +5,11 @@ from typing import Iterator
 
 from scanlint.core.diagnostic import Diagnostic
 from scanlint.rules import Invalid, Rule, RuleContext, no_fix_reason
+from scanlint.semantic.abstract_eval import GROWERS
 from scanlint.semantic.program import CallSite, Program, Scope
-from scanlint.semantic.recompiles import (argument_for, converted, jitted_callables,
-                                          shape_argument, untraced, varying_shapes)
+from scanlint.semantic.recompiles import (argument_for, converted, distinct_ints,
+                                          jitted_callables, maker_and_shape, untraced,
+                                          varying_shapes)
 
 _JNP = "import jax\nimport jax.numpy as jnp\n"
 _DEPTH = 3  # functions passing the argument on, followed back to the loop
@@ -229,11 +231,6 @@ def _place(target: ast.expr, name: str) -> int | None | bool:
     return False
 
 
-# Calls that return their first argument with more elements (`context = np.append(context,
-# token)` at every step: a new length each time).
-GROWERS = frozenset({"append", "concatenate", "hstack", "vstack", "stack", "column_stack"})
-
-
 def _grown_in_loop(program: Program, arg: ast.Name, site: CallSite) -> str | None:
     """How ``arg`` grows at every iteration of a loop around ``site``: bound before the
     loop and rebound in it by `np.append(arg, ...)`/`jnp.concatenate([arg, ...])` (issue
@@ -262,11 +259,9 @@ def _grown_in_loop(program: Program, arg: ast.Name, site: CallSite) -> str | Non
 def _made_shape(program: Program, expr: ast.expr, scope: Scope) -> ast.expr | None:
     """The shape argument of a maker whose first argument is a shape or a size (`zeros`,
     `full`, `arange`, a draw), not the data of `array`/`asarray` or `linspace`'s start."""
-    shape = shape_argument(program, expr, scope)
-    if shape is None or program.qualified(expr.func, scope).rsplit(".", 1)[-1] in (  # type: ignore
-            "array", "asarray", "linspace"):
-        return None
-    return shape
+    made = maker_and_shape(program, expr, scope)
+    return made[1] if made is not None and made[0] not in ("array", "asarray", "linspace") \
+        else None
 
 
 def _slice_sizes(program: Program, part: ast.Slice, site: CallSite) -> list[str] | None:
@@ -289,14 +284,9 @@ def _loop_sizes(program: Program, name: ast.Name, site: CallSite) -> list[str] |
             isinstance(loop.target, ast.Name):
         return None
     values = loop.iter
-    if isinstance(values, ast.Name):
-        bind = program.single(site.scope, values.id)
-        values = bind.value if bind is not None and bind.kind == "assign" and isinstance(
-            bind.target, ast.Name) and bind.value is not None else values
-    if isinstance(values, (ast.Tuple, ast.List)) and all(
-            isinstance(e, ast.Constant) and type(e.value) is int for e in values.elts):
-        sizes = [e.value for e in values.elts]  # type: ignore[attr-defined]
-        return [f"`{name.id}` = {v}" for v in sizes] if len(set(sizes)) > 1 else None
+    sizes = distinct_ints(program, values, site.scope)
+    if sizes is not None:
+        return [f"`{name.id}` = {v}" for v in sizes]
     if isinstance(values, ast.Call) and isinstance(values.func, ast.Name) and \
             values.func.id == "range" and not program.lookup(site.scope, "range"):
         return [f"`{name.id}` in `{program.source(values)}`"]

@@ -53,7 +53,9 @@ COMPLEX_FUNCTIONS = frozenset({"fft", "ifft", "fft2", "ifft2", "fftn", "ifftn", 
 # a strong array (then JAX promotes): `jnp.clip(x, 0.0, 1.0)` keeps x's float32.
 FIRST_OPERAND_FUNCTIONS = frozenset({"clip", "round", "floor", "ceil", "sign", "nan_to_num",
                                      "fix", "trunc", "rint"})
-GROWERS = frozenset({"append", "concatenate", "hstack", "vstack", "stack"})
+# Calls that return their first argument (or their sequence's parts) joined with more
+# elements: a carry rebound to one grows every step, a Python loop's array every iteration.
+GROWERS = frozenset({"append", "concatenate", "hstack", "vstack", "stack", "column_stack"})
 AT_METHODS = frozenset({"set", "add", "multiply", "mul", "min", "max", "divide", "power"})
 
 

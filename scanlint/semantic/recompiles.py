@@ -569,11 +569,7 @@ def varying_shapes(program: Program, expr: ast.expr, scope: Scope,
         generator = expr.generators[0]
         if not isinstance(generator.target, ast.Name) or generator.ifs:
             return None
-        values = _distinct_ints(generator.iter)
-        if isinstance(generator.iter, ast.Name) and values is None:  # `for s in sizes`
-            bind = program.single(scope, generator.iter.id)
-            values = _distinct_ints(bind.value) if bind is not None and bind.kind == "assign" \
-                and bind.value is not None else None
+        values = distinct_ints(program, generator.iter, scope)
         element = _at(expr.elt, place)
         shape = shape_argument(program, element, scope) if element is not None else None
         if values is None or shape is None:
@@ -594,7 +590,15 @@ def _at(expr: ast.expr, place: int | None) -> ast.expr | None:
     return None
 
 
-def _distinct_ints(expr: ast.expr) -> list[int] | None:
+def distinct_ints(program: Program, expr: ast.expr, scope: Scope) -> list[int] | None:
+    """The ints of a tuple or list display of two or more distinct int literals, also
+    through a name bound once to one (`for s in sizes`, `sizes = (64, 128)`)."""
+    if isinstance(expr, ast.Name):
+        bind = program.single(scope, expr.id)
+        if bind is None or bind.kind != "assign" or bind.value is None or \
+                not isinstance(bind.target, ast.Name):
+            return None
+        expr = bind.value
     if isinstance(expr, (ast.Tuple, ast.List)) and all(
             isinstance(e, ast.Constant) and type(e.value) is int for e in expr.elts):
         values = [e.value for e in expr.elts]  # type: ignore[attr-defined]
@@ -604,6 +608,13 @@ def _distinct_ints(expr: ast.expr) -> list[int] | None:
 
 def shape_argument(program: Program, expr: ast.expr, scope: Scope) -> ast.expr | None:
     """The shape argument of an array maker call (`jnp.ones((n, 16))`), or None."""
+    made = maker_and_shape(program, expr, scope)
+    return made[1] if made is not None else None
+
+
+def maker_and_shape(program: Program, expr: ast.expr,
+                    scope: Scope) -> tuple[str, ast.expr] | None:
+    """An array maker call's function name (`ones`) and its shape argument, or None."""
     if not isinstance(expr, ast.Call):
         return None
     q = program.qualified(expr.func, scope)
@@ -612,11 +623,10 @@ def shape_argument(program: Program, expr: ast.expr, scope: Scope) -> ast.expr |
     last = q.rsplit(".", 1)[-1]
     if last not in ARRAY_MAKERS:
         return None
-    if q.startswith("jax.random."):
-        return expr.args[1] if len(expr.args) > 1 else next(
-            (k.value for k in expr.keywords if k.arg == "shape"), None)
-    return expr.args[0] if expr.args else next(
+    place = 1 if q.startswith("jax.random.") else 0
+    shape = expr.args[place] if len(expr.args) > place else next(
         (k.value for k in expr.keywords if k.arg == "shape"), None)
+    return (last, shape) if shape is not None else None
 
 
 CONVERSIONS = frozenset({"jax.numpy.array", "jax.numpy.asarray", "numpy.array", "numpy.asarray"})
