@@ -253,6 +253,8 @@ class Tracing:
         self._done: set[tuple] = set()
         self._memo: dict[tuple, Value] = {}
         self._in_jvp_rule: set[int] = set()  # custom_jvp defs whose JVP rule is analysed
+        self._custom_kinds: dict[int, str | None] = {}  # def -> its custom derivative
+        self._jvp_rules: dict[int, Scope | None] = {}  # custom_jvp def -> its JVP rule
         self._budget = _BUDGET
         self._analysed_entries: set[int] = set()
         self.traced_scopes: set[int] = set()  # ids of the defs and lambdas analysed traced
@@ -508,6 +510,11 @@ class Tracing:
 
     def _custom_kind(self, scope: Scope) -> str | None:
         """The custom-derivative transformation of a def ("jax.custom_jvp", ...), or None."""
+        if id(scope.node) not in self._custom_kinds:
+            self._custom_kinds[id(scope.node)] = self._find_custom_kind(scope)
+        return self._custom_kinds[id(scope.node)]
+
+    def _find_custom_kind(self, scope: Scope) -> str | None:
         if isinstance(scope.node, ast.Lambda):
             return None
         owner = scope.parent or self.p.module
@@ -527,7 +534,12 @@ class Tracing:
 
     def _jvp_rule(self, scope: Scope) -> Scope | None:
         """The JVP rule of a `custom_jvp` def: a def decorated `@f.defjvp`, or the def that
-        `f.defjvp(rule)` names."""
+        `f.defjvp(rule)` names (found once per def: the search reads the whole file)."""
+        if id(scope.node) not in self._jvp_rules:
+            self._jvp_rules[id(scope.node)] = self._find_jvp_rule(scope)
+        return self._jvp_rules[id(scope.node)]
+
+    def _find_jvp_rule(self, scope: Scope) -> Scope | None:
         if not (self._custom_kind(scope) or "").endswith("custom_jvp"):
             return None
         name = scope.node.name  # type: ignore[attr-defined]
