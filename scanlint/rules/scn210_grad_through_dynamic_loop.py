@@ -31,7 +31,9 @@ class GradThroughDynamicLoop(Rule):
     lowered to a `while_loop`. `jax.grad` then raises "Reverse-mode differentiation does
     not work for lax.while_loop or lax.fori_loop with dynamic start/stop values", found only
     when the gradient is first taken (often long after the loop was written and tested
-    forward). A test runs the invalid cases below under JAX and checks that error.
+    forward). Where the carry depends on the differentiated value only through comparisons
+    (a bisection moving its bounds with `jnp.where`), JAX raises nothing and the gradient
+    is silently zero. A test runs the invalid cases below under JAX and checks that error.
 
     ## Example
     ```python
@@ -176,4 +178,15 @@ class GradThroughDynamicLoop(Rule):
                 "    return jax.lax.fori_loop(1, count, lambda i, v: v * 0.5, vectors)\n"
                 "def loss(m):\n    return jnp.sum(orthonormalise(m))\n"
                 "g = jax.jit(jax.grad(loss))(jnp.ones((3, 3)))\n"),
+        # `jax.vjp` differentiates every primal: a bound method whose closure reaches a
+        # Newton `while_loop` (https://github.com/danielward27/flowjax/issues/176, where a
+        # bisection's carry moved only through `where` and the pullback was silently zero).
+        Invalid(_JNP + "def solve(residual, y0):\n"
+                "    def body(y):\n        return y - residual(y) / 2.0\n"
+                "    return jax.lax.while_loop(lambda y: jnp.abs(residual(y)) > 1e-6, body, y0)\n"
+                "class Flow:\n    def inverse(self, x):\n"
+                "        return solve(lambda y: y + jnp.tanh(y) - x, x)\n"
+                "flow = Flow()\n"
+                "out, pull = jax.vjp(flow.inverse, jnp.array(0.3))\n"
+                "(g,) = pull(jnp.array(1.0))\n"),
     ]

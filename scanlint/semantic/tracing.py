@@ -396,8 +396,10 @@ class Tracing:
             why = f"`{name}`, a parameter `{_short(how)}` traces"
             if before.traced and before.why:
                 why = before.why
-            env[name] = Value(traced=True, diff=before.diff, bare=True, why=why,
-                              record=self._namedtuple_parameter(scope, name))
+            # (`vjp` differentiates every primal it is given: none is left out as with grad's
+            # argnums; flowjax#176 reached a `while_loop` through `jax.vjp(flow.inverse, x)`)
+            env[name] = Value(traced=True, diff=before.diff or how in REVERSE, bare=True,
+                              why=why, record=self._namedtuple_parameter(scope, name))
         return env
 
     def _namedtuple_parameter(self, scope: Scope, name: str) -> bool:
