@@ -28,7 +28,8 @@ class StaticArgumentRebuilt(Rule):
       (`optax.adam(lr)`: a tuple of new closures), an object of a class of the file without
       `__eq__`; or
     - a value that changes at every iteration of a loop around the call: the counter of
-      `for i in range(n)`, `enumerate`'s index, a name a `while` loop steps (`n += 1`), or
+      `for i in range(n)`, `enumerate`'s index, a name the loop steps (`n += 1`,
+      `num_samples *= 2`), or
       growing arithmetic of one (`lr = 0.1 / (1 + i)`), also through a name bound in the
       loop. Not a value the loop takes from a display (`for mode in ("train", "eval")`), a
       bounded function of a counter (`i % 2`), or a range shorter than `min-unrolled-trips`.
@@ -147,6 +148,12 @@ class StaticArgumentRebuilt(Rule):
         "def run(x):\n    for i in range(20):\n        x = flip(x, i % 2)\n"
         "    for i in range(3):\n        x = flip(x, i)\n    return x\n"
         "y = run(jnp.ones(3))\n",
+        # A static count scaled in a short literal range, or by a neutral step.
+        _JNP + "@partial(jax.jit, static_argnums=1)\ndef tile(x, n):\n"
+        "    return jnp.tile(x, n)\n"
+        "def run(x, n, m):\n    for _ in range(2):\n        x = tile(x, n)\n        n *= 2\n"
+        "    while x.size < 100:\n        x = tile(x, m)\n        m *= 1\n    return x\n"
+        "y = run(jnp.ones(3), 1, 2)\n",
         # A tuple, rebuilt at every call, compares by value.
         _JNP + "CONFIG = {'taps': [0.25, 0.5, 0.25]}\n"
         "@partial(jax.jit, static_argnums=1)\ndef smooth(x, taps):\n"
@@ -181,6 +188,15 @@ class StaticArgumentRebuilt(Rule):
                 "def solve(x, start):\n    n = start\n    while n < start + 4:\n"
                 "        n += 1\n        x = fast(x, n)\n    return x\n"
                 "runs = []\nruns.append(solve(jnp.ones(3), 100 * len(runs)))\n"),
+        # ... a length a `for` over rounds doubles, passed as a static keyword
+        # (https://github.com/pyro-ppl/numpyro/issues/313).
+        Invalid(_JNP + "@partial(jax.jit, static_argnames=('num',))\n"
+                "def chain(x, num):\n    return jnp.cumsum(jnp.ones(num) * x)[-1]\n"
+                "def until_converged(x, num=4, rounds=5):\n"
+                "    for _ in range(rounds):\n        total = chain(x, num=num)\n"
+                "        if total > 100.0:\n            break\n        num *= 2\n"
+                "    return total\n"
+                "runs = []\nruns.append(until_converged(jnp.float32(1.0), 3 + len(runs)))\n"),
         # A list from a config dict, through a parameter.
         Invalid(_JNP + "CONFIG = {'smoother': {'taps': [0.25, 0.5, 0.25]}}\n"
                 "@partial(jax.jit, static_argnums=1)\ndef smooth(x, taps):\n"

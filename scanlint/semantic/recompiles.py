@@ -223,13 +223,40 @@ def varying(program: Program, expr: ast.expr, site: CallSite, minimum: int,
     if len(inside) == 1 and inside[0].kind == "assign" and inside[0].value is not None \
             and isinstance(inside[0].target, ast.Name) and len(bindings) == 1:
         return varying(program, inside[0].value, site, minimum, depth + 1)
+    # A name the loop steps, `n += 1` in a `while`, or `num_samples *= 2` in a `for` over
+    # rounds (https://github.com/pyro-ppl/numpyro/issues/313: a chain length doubled until
+    # it converged, recompiling the sampler each round).
     steps = [b for b in inside if b.kind == "augassign" and isinstance(b.node, ast.AugAssign)
-             and isinstance(b.node.op, (ast.Add, ast.Sub))]
+             and isinstance(b.node.op, _STEPPING) and not _neutral(b.node)]
     if steps and len(steps) == len(inside) and len(bindings) == len(inside) + 1:
         loop = next(loop for loop in reversed(site.loops) if loop in steps[0].loops)
-        if isinstance(loop, ast.While):
+        if isinstance(loop, ast.While) or isinstance(loop, ast.For) and _trips_at_least(
+                loop, minimum):
             return loop, expr.id
     return None
+
+
+_STEPPING = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Pow, ast.LShift)
+
+
+def _neutral(step: ast.AugAssign) -> bool:
+    """`n += 0`, `n *= 1`: a step that leaves the value as it was."""
+    value = step.value
+    if not isinstance(value, ast.Constant) or type(value.value) not in (int, float):
+        return False
+    identity = 0 if isinstance(step.op, (ast.Add, ast.Sub, ast.LShift)) else 1
+    return value.value == identity
+
+
+def _trips_at_least(loop: ast.For, minimum: int) -> bool:
+    """A `for` loop that runs at least ``minimum`` times, or whose count the code does not
+    show (`range(n)`, a sequence): only a literal `range` shorter than that is excused."""
+    call = loop.iter
+    if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and \
+            call.func.id == "range" and all(isinstance(a, ast.Constant) and type(a.value) is int
+                                            for a in call.args) and call.args:
+        return len(range(*[a.value for a in call.args])) >= minimum  # type: ignore
+    return True
 
 
 def _counts(program: Program, loop: ast.AST, name: str, site: CallSite, minimum: int) -> bool:
@@ -245,11 +272,7 @@ def _counts(program: Program, loop: ast.AST, name: str, site: CallSite, minimum:
             target.elts[0], ast.Name) and target.elts[0].id == name
     if called != "range" or not isinstance(loop.target, ast.Name):
         return False
-    bounds = [a.value if isinstance(a, ast.Constant) and type(a.value) is int else None
-              for a in loop.iter.args]
-    if bounds and None not in bounds:
-        return len(range(*bounds)) >= minimum
-    return True
+    return _trips_at_least(loop, minimum)
 
 
 def made_when(where: Repeated) -> tuple[str, str]:
