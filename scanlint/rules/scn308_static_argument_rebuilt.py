@@ -7,7 +7,8 @@ from scanlint.core.diagnostic import Diagnostic, Edit, Fix
 from scanlint.rules import Invalid, Rule, RuleContext, no_fix_reason
 from scanlint.semantic.program import CallSite, Program
 from scanlint.semantic.recompiles import (Jitted, argument_for, fresh, jitted_callables,
-                                          made_when, repeated, unhashable, untraced, varying)
+                                          made_when, repeated, unhashable,
+                                          unhashable_dataclass, untraced, varying)
 
 _JNP = "import jax\nimport jax.numpy as jnp\nfrom functools import partial\n"
 
@@ -19,8 +20,9 @@ class StaticArgumentRebuilt(Rule):
     `fast = jax.jit(f, ...)`, NNX's and `pjit`'s too) whose argument for a static
     parameter (`static_argnums`, `static_argnames`) is:
 
-    - a list, dict or set (a display, a comprehension, `list(...)`), also through a name
-      bound once, a key of a dict display (`CONFIG["smoother"]["taps"]`) and the
+    - a list, dict or set (a display, a comprehension, `list(...)`), or an instance of a
+      `@dataclass` of the file that is not frozen (its `__hash__` is None), also through a
+      name bound once, a key of a dict display (`CONFIG["smoother"]["taps"]`) and the
       parameter every visible call passes it to; or
     - an object made anew at every iteration of a loop around the call, or at every call of
       a function the file calls in a loop, that compares by identity: a lambda, a def, a
@@ -84,6 +86,18 @@ class StaticArgumentRebuilt(Rule):
                  param: str, arg: ast.expr) -> Diagnostic | None:
         name = jitted.name or jitted.function.name
         display = unhashable(program, arg, site.scope)
+        record = unhashable_dataclass(program, display.func, site.scope) if isinstance(
+            display, ast.Call) else None
+        if record is not None:
+            written = "" if display is arg else f" (`{program.source(arg)}`)"
+            message = self.MESSAGE.format(
+                param=param, function=name,
+                what=f"is an instance of `{record}`{written}, a dataclass without `frozen=True`"
+                     ": its `__hash__` is None, and JAX raises `ValueError: Non-hashable "
+                     "static arguments are not supported`")
+            return ctx.diagnostic_at(self, arg, no_fix_reason(
+                message, f"`@dataclass(frozen=True)` would make `{record}` immutable, which "
+                         "code that assigns its fields would not take"))
         if display is not None:
             kind = {ast.List: "a list", ast.ListComp: "a list", ast.Dict: "a dict",
                     ast.DictComp: "a dict", ast.Set: "a set", ast.SetComp: "a set"}.get(
@@ -167,6 +181,14 @@ class StaticArgumentRebuilt(Rule):
         "    updates, _ = tx.update(p, tx.init(p), p)\n    return p + updates\n"
         "def sweep(ps):\n    tx = optax.sgd(0.1)\n    return [fit(tx, p) for p in ps]\n"
         "out = sweep([jnp.ones(2), jnp.zeros(2)])\n",
+        # A frozen dataclass hashes by value.
+        _JNP + "from dataclasses import dataclass\n"
+        "@dataclass(frozen=True)\nclass Config:\n    scale: float = 0.5\n"
+        "@partial(jax.jit, static_argnames=('cfg',))\ndef update(w, cfg):\n"
+        "    return w * cfg.scale\n"
+        "def train(w):\n    for _ in range(3):\n        w = update(w, cfg=Config())\n"
+        "    return w\n"
+        "w = train(jnp.ones(2))\n",
         # An int and a string are hashable.
         _JNP + "fast = jax.jit(lambda x, n, mode: x * n, static_argnums=(1, 2))\n"
         "for n in range(3):\n    y = fast(jnp.ones(2), n, 'a')\n",
@@ -197,6 +219,15 @@ class StaticArgumentRebuilt(Rule):
                 "        if total > 100.0:\n            break\n        num *= 2\n"
                 "    return total\n"
                 "runs = []\nruns.append(until_converged(jnp.float32(1.0), 3 + len(runs)))\n"),
+        # A mutable dataclass config as a static argument
+        # (https://github.com/nissymori/JAX-CORL/pull/59).
+        Invalid(_JNP + "import dataclasses\n"
+                "@dataclasses.dataclass\nclass Config:\n    scale: float = 0.5\n"
+                "@partial(jax.jit, static_argnames=('cfg',))\ndef update(w, cfg):\n"
+                "    return w * cfg.scale\n"
+                "def train(w, cfg):\n    for _ in range(3):\n        w = update(w, cfg=cfg)\n"
+                "    return w\n"
+                "w = train(jnp.ones(2), Config())\n"),
         # A list from a config dict, through a parameter.
         Invalid(_JNP + "CONFIG = {'smoother': {'taps': [0.25, 0.5, 0.25]}}\n"
                 "@partial(jax.jit, static_argnums=1)\ndef smooth(x, taps):\n"

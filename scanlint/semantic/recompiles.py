@@ -506,6 +506,38 @@ def unhashable(program: Program, expr: ast.expr, scope: Scope) -> ast.expr | Non
     if isinstance(found, ast.Call) and isinstance(found.func, ast.Name) and found.func.id in (
             "list", "dict", "set") and not program.lookup(scope, found.func.id):
         return found
+    if isinstance(found, ast.Call) and unhashable_dataclass(program, found.func, scope):
+        return found
+    return None
+
+
+def unhashable_dataclass(program: Program, func: ast.expr, scope: Scope) -> str | None:
+    """The name of the class ``func`` names when it is a `@dataclass` of the file whose
+    instances have no hash: `eq` (the default) without `frozen=True` or `unsafe_hash=True`
+    sets `__hash__` to None (https://github.com/nissymori/JAX-CORL/pull/59: a mutable
+    config passed as a static argument)."""
+    if not isinstance(func, ast.Name):
+        return None
+    bind = program.single(scope, func.id) or program.single(program.module, func.id)
+    if bind is None or bind.kind != "class" or not isinstance(bind.node, ast.ClassDef):
+        return None
+    outer = bind.scope or program.module
+    for decorator in bind.node.decorator_list:
+        named = decorator.func if isinstance(decorator, ast.Call) else decorator
+        if program.qualified(named, outer) != "dataclasses.dataclass":
+            continue
+        keywords = {k.arg: k.value for k in getattr(decorator, "keywords", ())}
+        if any(isinstance(keywords.get(k), ast.Constant) and keywords[k].value is value
+               for k, value in (("frozen", True), ("unsafe_hash", True), ("eq", False))):
+            return None
+        if any(k in keywords and not isinstance(keywords[k], ast.Constant)
+               for k in ("frozen", "unsafe_hash", "eq")):
+            return None  # (decided at run time)
+        defines = {t.id for statement in bind.node.body if isinstance(statement, ast.Assign)
+                   for t in statement.targets if isinstance(t, ast.Name)}
+        defines |= {statement.name for statement in bind.node.body
+                    if isinstance(statement, ast.FunctionDef)}
+        return None if "__hash__" in defines or bind.node.bases else bind.node.name
     return None
 
 
