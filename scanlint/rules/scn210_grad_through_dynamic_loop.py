@@ -117,6 +117,12 @@ class GradThroughDynamicLoop(Rule):
         _JNP + "def loss(x):\n    n = jax.lax.while_loop(lambda k: k < 5, lambda k: k + 1, 0)\n"
         "    return x * n\n"
         "g = jax.grad(loss)(2.0)\n",
+        # A solver given a lambda that closes over a constant, not the differentiated value.
+        _JNP + "def fixed_point(f, z0):\n"
+        "    return jax.lax.while_loop(lambda z: jnp.abs(f(z) - z) > 1e-6, f, z0)\n"
+        "def loss(theta, a):\n    z = fixed_point(lambda z: jnp.cos(a * z), 0.5)\n"
+        "    return theta * z\n"
+        "g = jax.grad(loss)(2.0, 0.5)\n",
         # A function with a custom VJP.
         _JNP + "@jax.custom_vjp\ndef fixed_point(x):\n"
         "    return jax.lax.while_loop(lambda v: v > 1.0, lambda v: v / 2.0, x)\n"
@@ -178,6 +184,15 @@ class GradThroughDynamicLoop(Rule):
                 "    return jax.lax.fori_loop(1, count, lambda i, v: v * 0.5, vectors)\n"
                 "def loss(m):\n    return jnp.sum(orthonormalise(m))\n"
                 "g = jax.jit(jax.grad(loss))(jnp.ones((3, 3)))\n"),
+        # A solver given a lambda that closes over the differentiated value: the lambda's
+        # free names are read where it was made (https://github.com/jax-ml/jax/pull/16150).
+        Invalid(_JNP + "def fixed_point(f, z0):\n"
+                "    def more(s):\n        return jnp.max(jnp.abs(s[1] - s[0])) > 1e-6\n"
+                "    def step(s):\n        return s[1], f(s[1])\n"
+                "    return jax.lax.while_loop(more, step, (z0, f(z0)))[1]\n"
+                "def loss(theta):\n    layer = lambda z: jnp.tanh(theta @ z + 1.0)\n"
+                "    return jnp.sum(fixed_point(layer, jnp.zeros(3)) ** 2)\n"
+                "g = jax.grad(loss)(0.3 * jnp.eye(3))\n"),
         # `jax.vjp` differentiates every primal: a bound method whose closure reaches a
         # Newton `while_loop` (https://github.com/danielward27/flowjax/issues/176, where a
         # bisection's carry moved only through `where` and the pullback was silently zero).

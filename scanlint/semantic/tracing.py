@@ -188,9 +188,14 @@ class Callee:
     transforms: tuple = ()  # (qualified name, its keywords) of each transformation
     bound: tuple = ()  # Values of positional arguments `partial` fixed
     bound_keywords: tuple = ()  # (name, Value)
+    # The context a nested def or lambda was made in: its free names are read there when
+    # it is called from elsewhere (`fixed_point(lambda z: jnp.tanh(theta @ z), z0)`: theta
+    # is differentiated in the caller, jax#16150).
+    closure: "_Context | None" = field(default=None, compare=False, repr=False)
 
     def key(self) -> tuple:
-        return (id(self.target.function.node), tuple(q for q, _ in self.transforms))
+        return (id(self.target.function.node), tuple(q for q, _ in self.transforms),
+                _closure_key(self.closure))
 
 
 @dataclass(frozen=True)
@@ -573,7 +578,7 @@ class Tracing:
                 self.expr(decorator, ctx)
             scope = self.p.scope_of(node)
             if scope is not None:
-                value = Value(function=Callee(Target(scope)))
+                value = Value(function=Callee(Target(scope), closure=ctx))
                 for decorator in node.decorator_list:
                     how = self._decorator(decorator, scope)
                     if how is not None:
@@ -791,7 +796,7 @@ class Tracing:
             scope = self.p.scope_of(node)
             if scope is None:
                 return PYTHON
-            callee = Callee(Target(scope))
+            callee = Callee(Target(scope), closure=ctx)
             return Value(function=callee, cls=None)
         if isinstance(node, (ast.Tuple, ast.List)):
             items = tuple(self.expr(e.value if isinstance(e, ast.Starred) else e, ctx)
@@ -1111,7 +1116,7 @@ class Tracing:
             env = {k: (replace(v, bare=False) if v.bare and not v.traced else v)
                    for k, v in env.items()}
         parent = ctx if function.within(ctx.scope) and function is not ctx.scope else \
-            self._parent_for(function, ctx)
+            self._parent_for(function, callee.closure) or self._parent_for(function, ctx)
         inner = self._analyse(function, env, parent, grad, traced_fn, ctx.depth + 1, staged)
         if inner.reads_diff_closure and parent is not None:
             ctx.reads_diff_closure = True
