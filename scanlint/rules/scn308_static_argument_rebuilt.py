@@ -31,7 +31,7 @@ class StaticArgumentRebuilt(Rule):
       `__eq__`; or
     - a value that changes at every iteration of a loop around the call: the counter of
       `for i in range(n)`, `enumerate`'s index, a name the loop steps (`n += 1`,
-      `num_samples *= 2`), or
+      `num_samples *= 2`), a random draw (`int(rng.geometric(0.1))`), or
       growing arithmetic of one (`lr = 0.1 / (1 + i)`), also through a name bound in the
       loop. Not a value the loop takes from a display (`for mode in ("train", "eval")`), a
       bounded function of a counter (`i % 2`), or a range shorter than `min-unrolled-trips`.
@@ -181,6 +181,13 @@ class StaticArgumentRebuilt(Rule):
         "    updates, _ = tx.update(p, tx.init(p), p)\n    return p + updates\n"
         "def sweep(ps):\n    tx = optax.sgd(0.1)\n    return [fit(tx, p) for p in ps]\n"
         "out = sweep([jnp.ones(2), jnp.zeros(2)])\n",
+        # A mode picked at random from two: two compiles at most.
+        _JNP + "import random\n"
+        "@partial(jax.jit, static_argnums=1)\ndef apply(x, mode):\n"
+        "    return x * 2 if mode == 'double' else x\n"
+        "def run(x):\n    for _ in range(20):\n"
+        "        x = apply(x, random.choice(('double', 'same')))\n    return x\n"
+        "y = run(jnp.ones(2))\n",
         # A frozen dataclass hashes by value.
         _JNP + "from dataclasses import dataclass\n"
         "@dataclass(frozen=True)\nclass Config:\n    scale: float = 0.5\n"
@@ -219,6 +226,15 @@ class StaticArgumentRebuilt(Rule):
                 "        if total > 100.0:\n            break\n        num *= 2\n"
                 "    return total\n"
                 "runs = []\nruns.append(until_converged(jnp.float32(1.0), 3 + len(runs)))\n"),
+        # A truncation level drawn at every iteration (https://github.com/jax-ml/jax/issues/3345).
+        Invalid(_JNP + "import numpy as np\n"
+                "@partial(jax.jit, static_argnums=1)\ndef series(x, k):\n"
+                "    return jnp.sum(x ** jnp.arange(k))\n"
+                "def estimate(x, draws, seed):\n    rng = np.random.default_rng(seed)\n"
+                "    total = 0.0\n    for _ in range(draws):\n"
+                "        k = int(rng.geometric(0.2)) + 1\n        total += series(x, k)\n"
+                "    return total / draws\n"
+                "runs = []\nruns.append(estimate(0.5, 12, len(runs) + 1))\n"),
         # A mutable dataclass config as a static argument
         # (https://github.com/nissymori/JAX-CORL/pull/59).
         Invalid(_JNP + "import dataclasses\n"

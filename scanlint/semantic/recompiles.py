@@ -212,6 +212,13 @@ def varying(program: Program, expr: ast.expr, site: CallSite, minimum: int,
             "float", "int") and len(expr.args) == 1 and not program.lookup(site.scope,
                                                                            expr.func.id):
         return varying(program, expr.args[0], site, minimum, depth + 1)
+    if isinstance(expr, ast.Call) and site.loops and _random_draw(program, expr, site.scope):
+        # A value drawn in the loop is new at (almost) every iteration
+        # (https://github.com/jax-ml/jax/issues/3345: a truncation level drawn each step).
+        loop = site.loops[-1]
+        drawn = isinstance(loop, ast.While) or isinstance(loop, ast.For) and _trips_at_least(
+            loop, minimum)
+        return (loop, program.source(expr)) if drawn else None
     if not isinstance(expr, ast.Name):
         return None
     bindings = program.lookup(site.scope, expr.id)
@@ -234,6 +241,24 @@ def varying(program: Program, expr: ast.expr, site: CallSite, minimum: int,
                 loop, minimum):
             return loop, expr.id
     return None
+
+
+def _random_draw(program: Program, call: ast.Call, scope: Scope) -> bool:
+    """A draw of `jax.random`, `numpy.random`, Python's `random`, or a method of a NumPy
+    generator bound once (`rng = np.random.default_rng(0)`; `rng.integers(...)`)."""
+    q = program.qualified(call.func, scope) or ""
+    if q.startswith(("jax.random.", "numpy.random.", "random.")) and q.rsplit(".", 1)[-1] not in (
+            "PRNGKey", "key", "split", "fold_in", "key_data", "wrap_key_data", "seed",
+            "default_rng", "RandomState", "Generator", "get_state", "set_state", "choice"):
+        return True  # (`choice` picks from values the code lists: a few compiles at most)
+    func = call.func
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+        bind = program.single(scope, func.value.id)
+        if bind is not None and bind.kind == "assign" and isinstance(bind.value, ast.Call):
+            maker = program.qualified(bind.value.func, bind.scope or scope)
+            return maker in ("numpy.random.default_rng", "numpy.random.RandomState") and \
+                func.attr != "choice"
+    return False
 
 
 _STEPPING = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Pow, ast.LShift)
