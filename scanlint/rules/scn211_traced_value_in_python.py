@@ -74,6 +74,11 @@ class TracedValueInPython(Rule):
                 message, "whether the value can be static is the caller's decision"))
 
     VALID = [
+        # A defaulted parameter no call passes stays a Python value under `jit`.
+        _JNP + "@jax.jit\ndef sample(logits, temperature=0.0):\n"
+        "    if temperature > 0.0:\n        return jnp.argmax(logits / temperature)\n"
+        "    return jnp.argmax(logits)\n"
+        "token = sample(jnp.ones(4))\n",
         # `min` of Python numbers, made before the body; the body clamps with `jnp.minimum`.
         _JNP + "def make_bucket(capacity, cap=10.0):\n    top = min(capacity, cap)\n"
         "    def step(level, inflow):\n"
@@ -111,6 +116,17 @@ class TracedValueInPython(Rule):
     ]
 
     INVALID = [
+        # A defaulted parameter a call passes in `**kwargs` is traced like any other
+        # (https://github.com/Physical-Intelligence/openpi/pull/550).
+        Invalid(_JNP + "from functools import partial\n"
+                "class Decoder:\n"
+                "    @partial(jax.jit, static_argnums=0)\n"
+                "    def sample(self, logits, temperature=0.0):\n"
+                "        if temperature > 0.0:\n"
+                "            return jnp.argmax(logits / temperature)\n"
+                "        return jnp.argmax(logits)\n"
+                "options = {'temperature': 0.7}\n"
+                "token = Decoder().sample(jnp.ones(4), **options)\n"),
         # Builtin `min` of the carry in a body a factory returns: it compares with `<`
         # (https://github.com/jax-ml/jax/pull/16430).
         Invalid(_JNP + "def make_bucket(capacity):\n    def step(level, inflow):\n"

@@ -366,8 +366,10 @@ class Tracing:
 
     def _enter(self, scope: Scope, how: str, static: frozenset, node: ast.AST,
                parent: _Context | None) -> None:
-        """Analyse a def a transformation decorates, its arguments not known."""
-        env = self._parameters(scope, how, static, {}, None)
+        """Analyse a def a transformation decorates, its arguments not known (a parameter
+        with a default is a Python value unless a call of the file passes it)."""
+        passed = {name: PYTHON for name in self._defaults_passed(scope, static)}
+        env = self._parameters(scope, how, static, passed, None)
         self._analyse(scope, env, parent, grad=_origin(how, scope), traced_fn=True, depth=0,
                       staged=how in STAGING)
 
@@ -425,6 +427,35 @@ class Tracing:
         owner = self.p.scope_of(bind.node)
         outer = owner.parent if owner is not None and owner.parent else self.p.module
         return any(self.p.qualified(base, outer) in NAMEDTUPLES for base in bind.node.bases)
+
+    def _defaults_passed(self, scope: Scope, static: frozenset) -> set[str]:
+        """The parameters with a default, not static, that a call of the file passes: by
+        place, by keyword, or by `**kwargs` of a dict display (https://github.com/
+        Physical-Intelligence/openpi/pull/550: `temperature=0.0` passed in `**sample_kwargs`
+        is a tracer under `jit`, and `if temperature > 0` fails)."""
+        defaulted = {name for name in scope.params
+                     if name not in static and scope.default(name) is not None}
+        if not defaulted:
+            return set()
+        found: set[str] = set()
+        for site, target in self.p.callers(scope):
+            call = site.node
+            params = scope.positional[1:] if target.bound_self else scope.positional
+            if not any(isinstance(a, ast.Starred) for a in call.args):
+                found.update(params[:len(call.args)])
+            for keyword in call.keywords:
+                if keyword.arg is not None:
+                    found.add(keyword.arg)
+                    continue
+                mapping = keyword.value
+                if isinstance(mapping, ast.Name):
+                    bind = self.p.single(site.scope, mapping.id)
+                    mapping = bind.value if bind is not None and bind.kind == "assign" and \
+                        bind.value is not None else mapping
+                if isinstance(mapping, ast.Dict):
+                    found.update(k.value for k in mapping.keys
+                                 if isinstance(k, ast.Constant) and isinstance(k.value, str))
+        return found & defaulted
 
     def _run_entry(self, callee: Callee, how: str, node: ast.AST) -> None:
         function = callee.target.function
