@@ -130,6 +130,16 @@ class KeyReusedAcrossIterations(Rule):
                 "        y, key = jitter(key, x)\n        draws.append(y - x)\n"
                 "    return draws\n"
                 "draws = walk(jax.random.PRNGKey(1), jnp.zeros(3), 3)\n"),
+        # ... a method whose draw is under `value_and_grad` (https://github.com/pyro-ppl/
+        # numpyro/pull/5: the ELBO's noise was the same at every SVI step).
+        Invalid(_JNP + "def elbo(w, key):\n    eps = jax.random.normal(key, (3,))\n"
+                "    return jnp.sum(w * eps), eps\n"
+                "class SVI:\n    def update(self, w, key):\n"
+                "        (_, eps), g = jax.value_and_grad(elbo, has_aux=True)(w, key)\n"
+                "        return w - 0.1 * g, key, eps\n"
+                "svi = SVI()\nkey = jax.random.PRNGKey(0)\nw = jnp.zeros(3)\ndraws = []\n"
+                "for _ in range(2):\n    w, key, eps = svi.update(w, key)\n"
+                "    draws.append(eps)\n"),
         # A constant seed in the loop's body, split and drawn from.
         Invalid(_JNP + "from jax import random\ndraws = []\n"
                 "for batch in range(2):\n    key = random.PRNGKey(0)\n"

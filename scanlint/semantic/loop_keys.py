@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from scanlint.semantic.program import CallSite, Program, Scope
 from scanlint.semantic.prng_keys import DRAWS
+from scanlint.semantic.tracing import TRACERS
 
 SEEDED = frozenset({"PRNGKey", "key"})
 DERIVING = frozenset({"split", "fold_in", "clone"})
@@ -272,7 +273,7 @@ def _consumes(program: Program, call: ast.Call, scope: Scope, keys: set[str],
 
 def _drawn_by_callee(program: Program, call: ast.Call, scope: Scope, keys: set[str],
                      holders: bool) -> str | None:
-    for target in program.targets(call.func, scope):
+    for target in program.targets(_applied(program, call.func, scope), scope):
         params = target.function.positional[1:] if target.bound_self else \
             target.function.positional
         for param, arg in [*zip(params, call.args),
@@ -281,6 +282,18 @@ def _drawn_by_callee(program: Program, call: ast.Call, scope: Scope, keys: set[s
                     draws_from(program, target.function, param, holders=holders):
                 return f"`{program.source(call.func)}`"
     return None
+
+
+def _applied(program: Program, func: ast.expr, scope: Scope) -> ast.expr:
+    """The function a transformation's result calls with the same arguments:
+    `jax.value_and_grad(loss, has_aux=True)(params, rng)` runs `loss(params, rng)`
+    (https://github.com/pyro-ppl/numpyro/pull/5: the ELBO's key, drawn from under grad)."""
+    for _ in range(4):
+        if not (isinstance(func, ast.Call) and func.args and
+                program.qualified(func.func, scope) in TRACERS):
+            break
+        func = func.args[0]
+    return func
 
 
 def _names(expr: ast.expr) -> set[str]:
@@ -330,7 +343,7 @@ def draws_from(program: Program, function: Scope, param: str, depth: int = 0,
                     param in _names(a) for a in [*call.args, *(k.value for k in call.keywords)]):
                 result = True
                 break
-            for target in program.targets(call.func, scope):
+            for target in program.targets(_applied(program, call.func, scope), scope):
                 params = target.function.positional[1:] if target.bound_self else \
                     target.function.positional
                 for inner, arg in [*zip(params, call.args),
