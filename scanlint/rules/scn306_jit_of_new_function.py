@@ -24,7 +24,9 @@ class JitOfNewFunction(Rule):
     `jax.vmap(f)`), at every iteration of a Python loop, or at every call of a function the
     file calls in a Python loop (a method called per training step), where the jitted
     function is used right there (called at once, or bound to a name only called) and not
-    kept. A decorator counts too (`@nnx.jit` on a def inside `training_step`).
+    kept, or is returned by a factory whose caller in a loop calls it, or is stored on the
+    object by a method the loop calls (`self.step = jax.jit(partial(update, lr))` in
+    `set_lr`). A decorator counts too (`@nnx.jit` on a def inside `training_step`).
 
     The same module-level function jitted inside a loop is not reported (jit's cache hits),
     nor a jit made once and kept (in `__init__`, at module level, returned by a factory), nor
@@ -151,6 +153,27 @@ class JitOfNewFunction(Rule):
     ]
 
     INVALID = [
+        # A factory returning a jit of a new `partial`, called at every epoch, and a method
+        # storing one on the object at every call (https://github.com/google-deepmind/
+        # optax/pull/48: a new optimizer for each learning rate).
+        Invalid(_JNP + "import functools\n"
+                "def update(lr, w, g):\n    return w - lr * g\n"
+                "def make_update(lr):\n    return jax.jit(functools.partial(update, lr))\n"
+                "def train(w, epochs):\n    for epoch in range(epochs):\n"
+                "        step = make_update(0.1 / (epoch + 1))\n"
+                "        w = step(w, jnp.ones_like(w))\n    return w\n"
+                "w = train(jnp.ones(3), 3)\n"),
+        Invalid(_JNP + "import functools\n"
+                "def update(lr, w, g):\n    return w - lr * g\n"
+                "class Trainer:\n    def __init__(self, w):\n        self.w = w\n"
+                "        self.set_lr(0.1)\n"
+                "    def set_lr(self, lr):\n"
+                "        self.step = jax.jit(functools.partial(update, lr))\n"
+                "    def fit(self):\n        self.w = self.step(self.w, jnp.ones_like(self.w))\n"
+                "def train(w, epochs):\n    trainer = Trainer(w)\n"
+                "    for epoch in range(epochs):\n"
+                "        trainer.set_lr(0.1 / (epoch + 1))\n        trainer.fit()\n"
+                "train(jnp.ones(3), 3)\n"),
         # A factory making a jitted def, called in a loop whose iterations call what it
         # returns (DESC, https://github.com/PlasmaControl/DESC/pull/1043).
         Invalid(_JNP + "def factorize(a):\n    @jax.jit\n    def project(x):\n"

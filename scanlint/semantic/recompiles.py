@@ -361,13 +361,34 @@ def used_here(program: Program, call: ast.Call, site: CallSite) -> bool:
     if isinstance(parent, ast.Call) and parent.func is call:
         return True
     statement = site.statement
+    function = site.scope.function
+    if isinstance(statement, ast.Return) and statement.value is call and function is not None:
+        # `return jax.jit(partial(step, tx))` from a factory the loop calls
+        # (https://github.com/google-deepmind/optax/pull/48: a new optimizer per epoch).
+        return result_called_in_loop(program, function)
     if isinstance(statement, ast.Assign) and statement.value is call and len(
             statement.targets) == 1 and isinstance(statement.targets[0], ast.Name):
         bindings = program.lookup(site.scope, statement.targets[0].id)
         bind = next((b for b in bindings if b.node is statement), None)
         return bind is not None and bind.scope is not None and bind.scope.kind == "function" \
             and only_called(program, bind)
+    if isinstance(statement, ast.Assign) and statement.value is call and \
+            _self_attribute(statement.targets, function):
+        # `self.step = jax.jit(...)` in a method the loop calls (not `__init__`): the object
+        # keeps a new function after every call, compiled again when next called.
+        return function is not None and function.name not in ("__init__", "setup", \
+            "__post_init__") and called_in_loop(program, function, depth=1) is not None
     return False
+
+
+def _self_attribute(targets: list[ast.expr], function: Scope | None) -> bool:
+    """One target, an attribute of the method's first parameter (`self.step`)."""
+    if function is None or not function.positional or len(targets) != 1:
+        return False
+    target = targets[0]
+    return isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and \
+        target.value.id == function.positional[0] and function.parent is not None and \
+        function.parent.kind == "class"
 
 
 def only_called(program: Program, bind) -> bool:
@@ -417,6 +438,12 @@ def returned_and_called_in_loop(program: Program, bind, factory: Scope) -> bool:
         if id(read) not in returned and not (isinstance(parent, ast.Call)
                                              and parent.func is read):
             return False
+    return result_called_in_loop(program, factory)
+
+
+def result_called_in_loop(program: Program, factory: Scope) -> bool:
+    """Whether a call of ``factory`` in a Python loop calls what it returns at once
+    (`make_step(cfg)(x)`) or binds it to names called in that loop."""
     site = called_in_loop(program, factory, depth=1)
     if site is None:
         return False
