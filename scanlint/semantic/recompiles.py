@@ -376,8 +376,10 @@ def used_here(program: Program, call: ast.Call, site: CallSite) -> bool:
             _self_attribute(statement.targets, function):
         # `self.step = jax.jit(...)` in a method the loop calls (not `__init__`): the object
         # keeps a new function after every call, compiled again when next called.
-        return function is not None and function.name not in ("__init__", "setup", \
-            "__post_init__") and called_in_loop(program, function, depth=1) is not None
+        if function is None or function.name in ("__init__", "setup", "__post_init__"):
+            return False
+        caller = called_in_loop(program, function, depth=1)
+        return caller is not None and not over_display(caller)
     return False
 
 
@@ -445,7 +447,7 @@ def result_called_in_loop(program: Program, factory: Scope) -> bool:
     """Whether a call of ``factory`` in a Python loop calls what it returns at once
     (`make_step(cfg)(x)`) or binds it to names called in that loop."""
     site = called_in_loop(program, factory, depth=1)
-    if site is None:
+    if site is None or over_display(site):
         return False
     outer = program.parents.get(id(site.node))
     if isinstance(outer, ast.Call) and outer.func is site.node:
@@ -459,6 +461,15 @@ def result_called_in_loop(program: Program, factory: Scope) -> bool:
     return loop is not None and any(
         isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in names
         for node in ast.walk(loop))
+
+
+def over_display(site: CallSite) -> bool:
+    """Whether the loop around ``site`` iterates a tuple, list or set display
+    (`for spe in (1, 10)`): one function, one compile per listed configuration is what such
+    a loop asks for (keras-team/keras#20412's look-alike)."""
+    loop = site.loops[-1] if site.loops else None
+    return isinstance(loop, (ast.For, ast.AsyncFor)) and isinstance(
+        loop.iter, (ast.Tuple, ast.List, ast.Set))
 
 
 def untraced(program: Program, scope: Scope) -> bool:
