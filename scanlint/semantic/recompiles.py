@@ -216,9 +216,7 @@ def varying(program: Program, expr: ast.expr, site: CallSite, minimum: int,
         # A value drawn in the loop is new at (almost) every iteration
         # (https://github.com/jax-ml/jax/issues/3345: a truncation level drawn each step).
         loop = site.loops[-1]
-        drawn = isinstance(loop, ast.While) or isinstance(loop, ast.For) and _trips_at_least(
-            loop, minimum)
-        return (loop, program.source(expr)) if drawn else None
+        return (loop, program.source(expr)) if _repeats(loop, minimum) else None
     if not isinstance(expr, ast.Name):
         return None
     bindings = program.lookup(site.scope, expr.id)
@@ -237,10 +235,16 @@ def varying(program: Program, expr: ast.expr, site: CallSite, minimum: int,
              and isinstance(b.node.op, _STEPPING) and not _neutral(b.node)]
     if steps and len(steps) == len(inside) and len(bindings) == len(inside) + 1:
         loop = next(loop for loop in reversed(site.loops) if loop in steps[0].loops)
-        if isinstance(loop, ast.While) or isinstance(loop, ast.For) and _trips_at_least(
-                loop, minimum):
+        if _repeats(loop, minimum):
             return loop, expr.id
     return None
+
+
+def _repeats(loop: ast.AST, minimum: int) -> bool:
+    """A `while`, or a `for` with at least ``minimum`` trips or a count the code does not
+    show: a loop whose body runs often enough for a new value each time to matter."""
+    return isinstance(loop, ast.While) or isinstance(loop, ast.For) and _trips_at_least(
+        loop, minimum)
 
 
 def _random_draw(program: Program, call: ast.Call, scope: Scope) -> bool:
@@ -562,6 +566,7 @@ UNHASHABLE = (ast.List, ast.Dict, ast.Set, ast.ListComp, ast.DictComp, ast.SetCo
 
 def unhashable(program: Program, expr: ast.expr, scope: Scope) -> ast.expr | None:
     """The list, dict or set ``expr`` evaluates to (a display, a comprehension, `list(...)`),
+    or the call making an instance of a dataclass without a hash (`unhashable_dataclass`),
     followed as `displayed` follows it; or None."""
     found = displayed(program, expr, scope)
     if isinstance(found, UNHASHABLE):
