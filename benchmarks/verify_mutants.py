@@ -4,8 +4,8 @@ tests; every mutant the proof calls identical or agrees is then searched for an 
 which the two versions differ.
 
     python benchmarks/verify_mutants.py --project /path/to/checkout --file pkg/mod.py \\
-        --pytest="tests/test_mod.py -k step" --style closure [--max-mutants 150] [--jobs 2] \\
-        [--out results.jsonl] [--label vbjax]
+        --pytest="tests/test_mod.py -k step" --style closure [--max-mutants 150] [--skip N] \\
+        [--jobs 2] [--out results.jsonl] [--label vbjax]
 
 Run it with the Python of the library's environment (jax, pytest and scanlint installed).
 Mutants (LibCST, in the changed functions of the fixed text): numbers nudged, arithmetic and
@@ -257,6 +257,8 @@ def main(argv=None) -> int:
                         help='pytest\'s arguments as one shell line: --pytest="-k x tests/"')
     parser.add_argument("--style", default="default", choices=["default", "closure", "carry"])
     parser.add_argument("--max-mutants", type=int, default=150)
+    parser.add_argument("--skip", type=int, default=0,
+                        help="leave out the sample's first N mutants (resume a stopped run)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out")
     parser.add_argument("--label", default="")
@@ -275,7 +277,7 @@ def main(argv=None) -> int:
     print(f"the fix itself: {'proven (' + own.strength + ')' if own.proven else 'not proven'}"
           f"; {[(f.name, f.status) for f in own.functions]}", flush=True)
     items = mutants(fixed, function_lines(fixed, changed_functions(original, fixed)),
-                    args.max_mutants)
+                    args.max_mutants)[args.skip:]
     print(f"{len(items)} mutants; the old version ran with {len(bench.probes)} probes",
           flush=True)
     out = open(args.out, "a", encoding="utf-8") if args.out else None
