@@ -107,6 +107,14 @@ class TracedValueInPython(Rule):
         _JNP + "@jax.jit\ndef f(params):\n"
         "    if params:\n        return params['w'] * 2\n    return 0.0\n"
         "y = f({'w': jnp.ones(2)})\n",
+        # A NamedTuple's Python field tested under jit; its traced field kept an array.
+        _JNP + "from typing import NamedTuple\n"
+        "class Fit(NamedTuple):\n    cost: jax.Array\n    rounds: int\n"
+        "def fit(x):\n    return Fit(jnp.sum(x), 3)\n"
+        "@jax.jit\ndef loss(x):\n    out = fit(x)\n"
+        "    if out.rounds > 2:\n        return jnp.where(out.cost > 1, out.cost, 0.0)\n"
+        "    return out.cost\n"
+        "y = loss(jnp.ones(3))\n",
         # int() of a Python value in a loop body; an object's attribute.
         _JNP + "class Cfg:\n    n = 3\n"
         "def run(cfg, x):\n"
@@ -171,6 +179,27 @@ class TracedValueInPython(Rule):
                 "        def body(c, i):\n            return self.block(c, i), None\n"
                 "        return jax.lax.scan(body, x, jnp.arange(3))[0]\n"
                 "y = Stack()(jnp.ones(2))\n"),
+        # A NamedTuple a traced function builds: its fields hold tracers
+        # (https://github.com/ott-jax/ott/issues/3).
+        Invalid(_JNP + "from typing import NamedTuple\n"
+                "class Output(NamedTuple):\n    cost: jax.Array\n    converged: jax.Array\n"
+                "def solve(x):\n    err = jnp.abs(x).max()\n"
+                "    return Output(jnp.sum(x), err < 1e-3)\n"
+                "@jax.jit\ndef loss(x):\n    out = solve(x)\n"
+                "    if out.converged:\n        return out.cost\n    return jnp.nan\n"
+                "y = loss(jnp.ones(3))\n"),
+        # A NamedTuple field of a `while_loop`'s carry: every leaf of a carry is a tracer
+        # (https://github.com/google/jaxopt/pull/350).
+        Invalid(_JNP + "from typing import NamedTuple\n"
+                "class State(NamedTuple):\n    n: jax.Array\n    failed: jax.Array\n"
+                "def cond(carry):\n    x, state = carry\n"
+                "    return (state.n < 3) & (not state.failed)\n"
+                "def body(carry):\n    x, state = carry\n"
+                "    return x * 0.5, State(state.n + 1, x.sum() > 9.0)\n"
+                "@jax.jit\ndef run(x):\n"
+                "    state = State(jnp.asarray(0), jnp.asarray(False))\n"
+                "    return jax.lax.while_loop(cond, body, (x, state))[0]\n"
+                "y = run(jnp.ones(3))\n"),
         # A def rebound to its jitted self, a count the call passes (so jit traces it)
         # (a power iteration: https://github.com/QuantEcon/lecture-jax/issues/95).
         Invalid(_JNP + "def power(a, iterations=15):\n    b = jnp.ones(a.shape[1])\n"

@@ -122,6 +122,18 @@ class KeyReusedAcrossIterations(Rule):
                 "    def act(self):\n        k1, k2 = jax.random.split(self.key)\n"
                 "        return jax.random.uniform(k2)\n"
                 "agent = Agent(3)\ndraws = [agent.act() for _ in range(3)]\n"),
+        # The held key passed to a jitted helper that splits it and returns the new key,
+        # which the method drops (https://github.com/araffin/sbx/issues/45).
+        Invalid(_JNP + "class Learner:\n    def __init__(self):\n"
+                "        self.key = jax.random.key(0)\n        self.w = jnp.zeros(2)\n"
+                "    @staticmethod\n    @jax.jit\n    def _train(w, key):\n"
+                "        key, sub = jax.random.split(key)\n"
+                "        eps = jax.random.normal(sub, w.shape)\n"
+                "        return w + eps, key, eps\n"
+                "    def train(self):\n"
+                "        self.w, _, eps = self._train(self.w, self.key)\n"
+                "        return eps\n"
+                "learner = Learner()\ndraws = [learner.train() for _ in range(3)]\n"),
         # A helper draws from the key it is given and hands that same key back: the loop
         # rebinds the name to the key it already had (https://github.com/jax-ml/jax/issues/192).
         Invalid(_JNP + "def jitter(key, x):\n    eps = jax.random.normal(key, x.shape)\n"

@@ -102,14 +102,36 @@ def _held_key(program: Program, site: CallSite, loops: list, found: dict) -> Non
 
 
 def _attributes_drawn(program: Program, function: Scope, me: str) -> set[str]:
-    """`self.key` attributes the method draws from or splits (`jax.random.split(self.key)`)."""
+    """`self.key` attributes the method draws from or splits (`jax.random.split(self.key)`),
+    or passes to a function of the file that does (`self._train(self.actor, self.key)`
+    returning a new key the caller drops: https://github.com/araffin/sbx/issues/45)."""
     found = set()
     for node in program.own_nodes(function):
-        if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Attribute) \
-                and isinstance(node.args[0].value, ast.Name) and node.args[0].value.id == me \
-                and _random(program, node.func, function) in DRAWS | {"split"}:
-            found.add(node.args[0].attr)
+        if not isinstance(node, ast.Call):
+            continue
+        held = {arg.attr: arg for arg in [*node.args, *(k.value for k in node.keywords)]
+                if isinstance(arg, ast.Attribute) and isinstance(arg.value, ast.Name)
+                and arg.value.id == me}
+        if not held:
+            continue
+        if node.args and _random(program, node.func, function) in DRAWS | {"split"}:
+            found.update(a for a, arg in held.items() if arg is node.args[0])
+            continue
+        found.update(attr for attr, arg in held.items()
+                     if _passed_to_a_draw(program, node, arg, function))
     return found
+
+
+def _passed_to_a_draw(program: Program, call: ast.Call, arg: ast.expr, scope: Scope) -> bool:
+    """Whether ``call`` passes ``arg`` to a parameter its function (of the file) draws from."""
+    from scanlint.semantic.recompiles import argument_for
+
+    for target in program.targets(_applied(program, call.func, scope), scope):
+        for param in target.function.params:
+            if argument_for(target.function, call, param, target.bound_self) is arg and \
+                    draws_from(program, target.function, param):
+                return True
+    return False
 
 
 def _constant_args(program: Program, call: ast.Call, scope: Scope, loops: list) -> bool:

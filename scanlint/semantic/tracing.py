@@ -169,11 +169,13 @@ class Value:
     function: "Callee | None" = field(default=None, compare=False)  # a callable of the file
     items: tuple = ()  # a displayed tuple's items
     record: bool = False  # a NamedTuple of the file: every field a leaf, traced with it
+    fields: tuple = ()  # a NamedTuple the code builds: its field names, ``items`` their values
 
     def key(self) -> tuple:
         return (self.traced, self.diff, self.bare, self.container, self.record,
                 id(self.cls) if self.cls else 0,
-                self.function.key() if self.function else None)
+                self.function.key() if self.function else None,
+                self.fields, tuple(v.key() for v in self.items))
 
 
 PYTHON = Value()
@@ -778,6 +780,8 @@ class Tracing:
             if base.cls is None and (base.traced or base.diff) and node.attr in ARRAY_ATTRIBUTES:
                 # (`x.at`, `x.T`: no pytree has them, so even a parameter as passed is an array)
                 return Value(traced=base.traced, diff=base.diff, why=base.why)
+            if node.attr in base.fields:
+                return base.items[base.fields.index(node.attr)]
             if base.record and base.traced and not node.attr.startswith("_"):
                 return Value(traced=True, diff=base.diff, bare=True, why=f"`{node.attr}`, a "
                              f"field of a NamedTuple JAX traces ({base.why})")
@@ -968,7 +972,8 @@ class Tracing:
         if callee is None:
             made = self._class_called(func, ctx)
             if made is not None:
-                return Value(cls=made)
+                starred = any(isinstance(a, ast.Starred) for a in node.args)
+                return Value(cls=made) if starred else self._built(made, args, keywords)
             if isinstance(func, ast.Call):
                 self.expr(func, ctx)
             else:
@@ -984,7 +989,22 @@ class Tracing:
             args = args[:starred] + [spread] * (len(callee.target.function.positional) + 1)
         made = self._class_called(func, ctx)
         result = self.apply(callee, args, keywords, node, ctx)
-        return Value(cls=made) if made is not None else result
+        if made is not None:
+            return self._built(made, args, keywords) if starred is None else Value(cls=made)
+        return result
+
+    def _built(self, cls: ClassInfo, args: list[Value], keywords: dict[str, Value]) -> Value:
+        """An object of ``cls`` made from ``args``: a NamedTuple's fields hold what was
+        passed (`out = Output(cost, converged)` in a traced function: `if out.converged`
+        needs a tracer's Python value, ott-jax/ott#3), any other class an opaque object."""
+        fields = _namedtuple_fields(cls, self.p)
+        if fields is None or len(args) > len(fields):
+            return Value(cls=cls)
+        items = tuple([*args, *(keywords.get(f, PYTHON) for f in fields[len(args):])])
+        traced = [v for v in items if v.traced or v.diff]
+        return Value(traced=any(v.traced for v in items), diff=any(v.diff for v in items),
+                     container=True, why=traced[0].why if traced else "", cls=cls,
+                     items=items, fields=tuple(fields))
 
     def _class_called(self, func: ast.expr, ctx: _Context) -> ClassInfo | None:
         """The class of the file ``func`` names (a call of it makes an object)."""
@@ -1341,8 +1361,7 @@ class Tracing:
                                   "branches")}
         extra = [self.expr(a, ctx) for a in args[len(order):]]
         carried = values.get("init_val", values.get("init", PYTHON))
-        carry = Value(traced=True, diff=carried.diff, bare=True,
-                      why=f"the carry of this `{kind}`")
+        carry = _leaves_traced(carried, f"the carry of this `{kind}`")
         diff_closure = False
         if kind == "fori_loop":
             index = Value(traced=True, why=f"the `fori_loop` index")
@@ -1435,6 +1454,28 @@ _CONTAINER_METHODS = frozenset({"get", "copy", "items", "keys", "values", "updat
                                 "take", "repeat"})
 # Methods that ask a traced array for a Python value.
 _PYTHON_METHODS = frozenset({"item", "tolist", "__index__", "__int__", "__float__", "__bool__"})
+
+
+def _leaves_traced(value: Value, why: str) -> Value:
+    """What a loop body gets for the initial value ``value``: every leaf a tracer (a Python
+    number in a carry too), the structure of a displayed tuple or a NamedTuple kept, so that
+    `params, state = carry; state.failed` is a tracer (jaxopt#350)."""
+    if value.items:
+        items = tuple(_leaves_traced(v, why) for v in value.items)
+        return Value(traced=True, diff=value.diff, container=True, items=items,
+                     fields=value.fields, cls=value.cls if value.fields else None, why=why)
+    # (a leaf known to be an array stays one; anything else may be a pytree or None)
+    array = value.traced and not (value.bare or value.container or value.cls)
+    return Value(traced=True, diff=value.diff, bare=not array, why=why)
+
+
+def _namedtuple_fields(cls: ClassInfo, program: Program) -> list[str] | None:
+    """The field names of a `typing.NamedTuple` class of the file, in order, or None."""
+    owner = cls.scope.parent or program.module
+    if not any(program.qualified(base, owner) in NAMEDTUPLES for base in cls.node.bases):
+        return None
+    return [s.target.id for s in cls.node.body
+            if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
 
 
 def _is_at(expr: ast.expr) -> bool:
