@@ -81,6 +81,27 @@ def test_reused_key_draws_the_same_numbers_at_every_step(draws, name, code, same
     assert outcome["symptom"] is same, code
 
 
+# SCN215 says two draws from one key read the same bits: each of its cases binds `first` and
+# `second` to two draws, equal in the invalid cases and not in the valid ones.
+TWICE_CASES = [(f"invalid-{i}", case.code, True)
+               for i, case in enumerate(rule_by_code("SCN215").INVALID)] + [
+    (f"valid-{i}", case, False) for i, case in enumerate(rule_by_code("SCN215").VALID)]
+
+
+@pytest.fixture(scope="module")
+def twice():
+    return run_snippets([{"id": name, "code": code,
+                          "symptom": "bool((first == second).all())"}
+                         for name, code, _ in TWICE_CASES])
+
+
+@pytest.mark.parametrize("name,code,same", TWICE_CASES, ids=[c[0] for c in TWICE_CASES])
+def test_a_key_drawn_twice_gives_the_same_numbers(twice, name, code, same):
+    outcome = twice[name]
+    assert outcome["error"] is None, (outcome, code)
+    assert outcome["symptom"] is same, code
+
+
 # SCN207 says JAX captures a module-level array's value when it traces: reassigning the name
 # afterwards changes nothing for a jitted wrapper or a module-level body (scan caches its trace).
 CAPTURED = """import jax

@@ -134,6 +134,17 @@ class KeyReusedAcrossIterations(Rule):
                 "        self.w, _, eps = self._train(self.w, self.key)\n"
                 "        return eps\n"
                 "learner = Learner()\ndraws = [learner.train() for _ in range(3)]\n"),
+        # A jitted step hands the key to a key sequence of the file (a class that stores it
+        # and splits it in a method): the loop passes the same key at every step
+        # (https://github.com/google-deepmind/dm-haiku/issues/585).
+        Invalid(_JNP + "class KeySequence:\n    def __init__(self, key):\n"
+                "        self._key = key\n"
+                "    def next_key(self):\n"
+                "        self._key, sub = jax.random.split(self._key)\n        return sub\n"
+                "@jax.jit\ndef noisy(x, rng):\n    seq = KeySequence(rng)\n"
+                "    return jax.random.bernoulli(seq.next_key(), 0.5, x.shape)\n"
+                "rng = jax.random.PRNGKey(0)\ndraws = []\nfor step in range(3):\n"
+                "    draws.append(noisy(jnp.ones(8), rng))\n"),
         # A helper draws from the key it is given and hands that same key back: the loop
         # rebinds the name to the key it already had (https://github.com/jax-ml/jax/issues/192).
         Invalid(_JNP + "def jitter(key, x):\n    eps = jax.random.normal(key, x.shape)\n"

@@ -27,6 +27,8 @@ SEEDED = frozenset({"PRNGKey", "key"})
 DERIVING = frozenset({"split", "fold_in", "clone"})
 RNG_HOLDERS = frozenset({"flax.nnx.Rngs", "flax.nnx.RngStream", "haiku.PRNGSequence"})
 _DEPTH = 3
+# Haiku's transformations: where their `apply` takes the key.
+_HAIKU_RNG_PLACE = {"haiku.transform": 1, "haiku.transform_with_state": 2}
 _WORDS = re.compile(r"random|Rngs|PRNGSequence")
 _REPEATING = (ast.For, ast.AsyncFor, ast.While, ast.ListComp, ast.SetComp, ast.GeneratorExp,
               ast.DictComp)
@@ -290,7 +292,29 @@ def _consumes(program: Program, call: ast.Call, scope: Scope, keys: set[str],
     if q in RNG_HOLDERS and any(_names(a) & keys for a in
                                 [*call.args, *(k.value for k in call.keywords)]):
         return f"`{program.source(call.func)}`"
+    rng = _transformed_rng(program, call, scope)
+    if isinstance(rng, ast.Name) and rng.id in keys:
+        return f"`{program.source(call.func)}`"
     return _drawn_by_callee(program, call, scope, keys, holders)
+
+
+def _transformed_rng(program: Program, call: ast.Call, scope: Scope) -> ast.expr | None:
+    """The key a Haiku-transformed function's `apply` is given (`net.apply(params, rng,
+    x)`, `net.apply(params, state, rng, x)` after `transform_with_state`): its draws
+    (`hk.next_rng_key()`, dropout) come from it."""
+    func = call.func
+    if not (isinstance(func, ast.Attribute) and func.attr == "apply" and
+            isinstance(func.value, ast.Name)):
+        return None
+    bind = program.single(scope, func.value.id)
+    made = bind.value if bind is not None and bind.kind == "assign" else None
+    if not isinstance(made, ast.Call):
+        return None
+    place = _HAIKU_RNG_PLACE.get(program.qualified(made.func, bind.scope or scope) or "")
+    if place is None:
+        return None
+    keyword = next((k.value for k in call.keywords if k.arg == "rng"), None)
+    return keyword or (call.args[place] if len(call.args) > place else None)
 
 
 def _drawn_by_callee(program: Program, call: ast.Call, scope: Scope, keys: set[str],
@@ -361,6 +385,10 @@ def draws_from(program: Program, function: Scope, param: str, depth: int = 0,
                                for k in call.keywords):
                 result = True
                 break
+            rng = _transformed_rng(program, call, scope)
+            if isinstance(rng, ast.Name) and rng.id == param:
+                result = True
+                break
             if holders and program.qualified(call.func, scope) in RNG_HOLDERS and any(
                     param in _names(a) for a in [*call.args, *(k.value for k in call.keywords)]):
                 result = True
@@ -378,8 +406,31 @@ def draws_from(program: Program, function: Scope, param: str, depth: int = 0,
                 break
         if result:
             break
-    memo[key] = result
-    return result
+    memo[key] = result or _held_and_drawn(program, function, param)
+    return memo[key]
+
+
+def _held_and_drawn(program: Program, function: Scope, param: str) -> bool:
+    """A method storing its parameter on its object (`self._key = key`) that a method of
+    the class draws from or splits: a key sequence of the file's own
+    (https://github.com/google-deepmind/dm-haiku/issues/585)."""
+    cls = program.classes.get(id(function.parent.node)) if function.parent else None
+    if cls is None or not function.positional:
+        return False
+    me = function.positional[0]
+    held = {target.attr for node in program.own_nodes(function) if isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Name) and node.value.id == param
+            for target in node.targets if isinstance(target, ast.Attribute)
+            and isinstance(target.value, ast.Name) and target.value.id == me}
+    if not held:
+        return False
+    for binds in cls.scope.bindings.values():
+        for bind in binds:
+            method = program.scope_of(bind.node) if bind.kind == "def" else None
+            if method is not None and method.positional and held & _attributes_drawn(
+                    program, method, method.positional[0]):
+                return True
+    return False
 
 
 def _scope_around(program: Program, function: Scope, call: ast.Call) -> Scope:
