@@ -53,6 +53,11 @@ class PythonSideEffect(Rule):
     (`layer(x0)`), in the scope that binds it; a container filled under a test of that
     container is a deliberate cache, as in the body.
 
+    The file's functions and methods the body calls are read too, three calls deep, and an
+    effect there is reported at the body's call (`energy(...)`, which runs `print(...)`);
+    there, a `print` or log call under an `if` is taken for a warning meant to show once,
+    when JAX traces, and is not reported.
+
     ## Why is this bad?
     JAX runs the body's Python once, to trace it, not once per iteration. The print shows
     tracers once; the list gets one tracer (which leaks out of the trace); the counter goes up
@@ -109,6 +114,12 @@ class PythonSideEffect(Rule):
             yield ctx.diagnostic(self, node, message, fix=fix)
 
     VALID = [
+        # A helper's warning under a condition on static values: once per trace, by design.
+        "import jax\nimport jax.numpy as jnp\n"
+        "def fold(x, factor):\n    if x.shape[0] < factor:\n"
+        "        print('grid may be too small:', x.shape)\n    return x * 2.0\n"
+        "def body(c, x):\n    return fold(c, 4) + x, c\n"
+        "out = jax.lax.scan(body, jnp.ones(2), jnp.ones((3, 2)))\n",
         "import jax\ndef step(c, x):\n    jax.debug.print('c {}', c)\n    return c + x, c\n"
         "out = jax.lax.scan(step, 0.0, None, length=2)\n",
         # A list local to the body is not shared state.
@@ -197,6 +208,13 @@ class PythonSideEffect(Rule):
     ]
 
     INVALID = [
+        # A debug print in a helper the body calls (and differentiates): it shows a tracer
+        # once (https://github.com/jax-ml/jax/issues/4615).
+        Invalid("import jax\nimport jax.numpy as jnp\n"
+                "def energy(p, x):\n    e = -jnp.sum(jnp.cos(p * x))\n"
+                "    print('energy', e)\n    return e\n"
+                "def body(p, x):\n    return p - 0.1 * jax.grad(energy)(p, x), energy(p, x)\n"
+                "out = jax.lax.scan(body, jnp.ones(2), jnp.ones((3, 2)))\n"),
         # Host RNGs draw once, when traced.
         Invalid("import numpy as np\nimport jax\ndef step(c, _):\n"
                 "    return c + np.random.normal(), c\n"
@@ -329,7 +347,8 @@ class PythonSideEffect(Rule):
 
 def _find_effects(ctx: RuleContext, step: StepFunction,
                   site: ScanSite) -> list[tuple[cst.CSTNode, str]]:
-    return python_effects(ctx.model, Region.of_step(step, site.call))
+    return python_effects(ctx.model, Region.of_step(step, site.call), deep=True,
+                          warnings=False)
 
 
 def _code(node: cst.CSTNode) -> str:

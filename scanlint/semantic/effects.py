@@ -106,18 +106,21 @@ class Region:
         return not self.own(owner, bindings)
 
 
-def python_effects(model: FileModel, region: Region, deep: bool = False
-                   ) -> list[tuple[cst.CSTNode, str]]:
+def python_effects(model: FileModel, region: Region, deep: bool = False,
+                   warnings: bool = True) -> list[tuple[cst.CSTNode, str]]:
     """Each Python effect in ``region``: (the node, what it does). With ``deep``, also the
     effects of the file's helpers and methods it calls (three calls deep), of a name bound
     to a function that has one (`emit = print`), and a draw from a host generator made
-    outside (`rng.normal()`)."""
-    return _effects(model, region, deep, 0, set())
+    outside (`rng.normal()`). Without ``warnings``, a helper's `print` or log call under an
+    `if` is left out: a warning about a condition, meant to show once, when JAX traces
+    (jax_md's `_fold_grid` warns of a small grid so)."""
+    return _effects(model, region, deep, 0, set(), warnings)
 
 
 def _effects(model: FileModel, region: Region, deep: bool, depth: int,
-             seen: set[int]) -> list[tuple[cst.CSTNode, str]]:
+             seen: set[int], warnings: bool = True) -> list[tuple[cst.CSTNode, str]]:
     finder = _Finder(model, region, deep, depth, seen)
+    finder.warnings = warnings
     walk.visit(region.node, finder)
     return finder.found
 
@@ -132,6 +135,7 @@ class _Finder(StoreVisitor):
         self.declared: set[str] = set()
         self.statement_calls: set[int] = set()  # calls whose value is thrown away
         self.guards: list[set[str]] = []  # names read by the `if` tests around us
+        self.warnings = True  # a helper's output under an `if` counts
 
     def visit_Expr(self, node: cst.Expr) -> None:
         self.statement_calls.add(id(node.value))
@@ -161,7 +165,7 @@ class _Finder(StoreVisitor):
             return changed
         if isinstance(func, cst.Name) and func.value == "print" and \
                 lookup(scope, "print")[0] is None:
-            return "`print(...)`"
+            return "`print(...)`" if self._counted_output() else None
         if isinstance(func, cst.Name) and func.value == "next":
             if _outer_iterator(region, node):
                 return (f"`next({_code(node.args[0].value)})` on an iterator defined outside "
@@ -171,10 +175,16 @@ class _Finder(StoreVisitor):
             what = self._mutation(node, func)
             if what is not None:
                 return what
-        what = _host_effect(region, node) or _rebinds_global(self.model, scope, node)
+        what = _host_effect(region, node)
+        if what is not None and what.endswith("(a log call)") and not self._counted_output():
+            return None
+        what = what or _rebinds_global(self.model, scope, node)
         if what is None and self.deep:
             what = self._deep(node, shown)
         return what
+
+    def _counted_output(self) -> bool:
+        return self.warnings or self.depth == 0 or not self.guards
 
     def _mutation(self, node: cst.Call, func: cst.Attribute) -> str | None:
         region, used = self.region, id(node) in self.statement_calls or \
@@ -214,7 +224,7 @@ class _Finder(StoreVisitor):
             finally:
                 self.depth -= 1
             if what is not None:
-                return f"`{_code(func)}(...)`, that is {_what(what)}"
+                return f"`{_code(func)}(...)`, that is {_what(what)},"
         return self._helper(node)
 
     def _helper(self, node: cst.Call) -> str | None:
@@ -235,10 +245,10 @@ class _Finder(StoreVisitor):
             return None
         self.seen.add(id(function))
         effects = _effects(self.model, Region.of_helper(function, inner), True,
-                           self.depth + 1, self.seen)
+                           self.depth + 1, self.seen, self.warnings)
         if not effects:
             return None
-        return f"`{_code(node.func)}(...)`, which runs {_what(effects[0][1])}"
+        return f"`{_code(node.func)}(...)`, which runs {_what(effects[0][1])},"
 
     def visit_Global(self, node: cst.Global) -> None:
         self.declared.update(n.name.value for n in node.names)
