@@ -139,12 +139,15 @@ def twice_drawn(program: Program) -> list[tuple[ast.Call, ast.Call, str]]:
         scopes[id(owner.node)] = owner
         groups.setdefault((id(owner.node), kind, ast.dump(key)), []).append(site.node)
     found = []
+    parents_of: dict[int, dict] = {}  # one map per function, shared by its keys
     for (owner_id, _, _), calls in groups.items():
         if len(calls) < 2:
             continue
         owner = scopes[owner_id]
         calls.sort(key=lambda c: (c.lineno, c.col_offset))
-        parents = _parents(owner.node)
+        if owner_id not in parents_of:
+            parents_of[owner_id] = _parents(owner.node)
+        parents = parents_of[owner_id]
         key = _key(calls[0])
         for first, second in zip(calls, calls[1:]):
             if not _rebound(program, owner, _base(key), first, second, parents) and \
@@ -211,8 +214,7 @@ def _rebound(program: Program, owner: Scope, name: str, first: ast.Call, second:
         where = (at.end_lineno, at.end_col_offset)
         if start <= where <= end:
             return True
-        if isinstance(holder, (ast.For, ast.AsyncFor, ast.While)) and _inside(second, holder,
-                                                                            parents):
+        if isinstance(holder, (ast.For, ast.AsyncFor)) and _inside(second, holder, parents):
             return True  # a loop variable: bound anew at each iteration
     return False
 
@@ -230,15 +232,12 @@ def _exclusive(first: ast.Call, second: ast.Call, parents: dict) -> bool:
     conditional expression or a `try`, or the second after an exit the first's block
     always reaches."""
     chain = _chain(first, parents)
-    ancestors = {id(node) for node, _ in chain}
-    for node, arm in _chain(second, parents):
-        if id(node) in ancestors:
-            first_arm = next(a for n, a in chain if n is node)
-            if type(node) in _ARMS and arm != first_arm and \
-                    {arm, first_arm} <= set(_ARMS[type(node)]):
-                return True
-            break
-    common = next((n for n, _ in _chain(second, parents) if id(n) in ancestors), None)
+    arms = {id(node): arm for node, arm in chain}
+    common, arm = next(((n, a) for n, a in _chain(second, parents) if id(n) in arms),
+                       (None, ""))
+    if type(common) in _ARMS and arm != arms[id(common)] and \
+            {arm, arms[id(common)]} <= set(_ARMS[type(common)]):
+        return True
     for node, arm in chain:
         if node is common:
             break

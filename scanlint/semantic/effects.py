@@ -119,23 +119,22 @@ def python_effects(model: FileModel, region: Region, deep: bool = False,
 
 def _effects(model: FileModel, region: Region, deep: bool, depth: int,
              seen: set[int], warnings: bool = True) -> list[tuple[cst.CSTNode, str]]:
-    finder = _Finder(model, region, deep, depth, seen)
-    finder.warnings = warnings
+    finder = _Finder(model, region, deep, depth, seen, warnings)
     walk.visit(region.node, finder)
     return finder.found
 
 
 class _Finder(StoreVisitor):
     def __init__(self, model: FileModel, region: Region, deep: bool, depth: int,
-                 seen: set[int]) -> None:
+                 seen: set[int], warnings: bool) -> None:
         super().__init__()
         self.model, self.region, self.deep, self.depth, self.seen = \
             model, region, deep, depth, seen
+        self.warnings = warnings  # a helper's output under an `if` counts
         self.found: list[tuple[cst.CSTNode, str]] = []
         self.declared: set[str] = set()
         self.statement_calls: set[int] = set()  # calls whose value is thrown away
         self.guards: list[set[str]] = []  # names read by the `if` tests around us
-        self.warnings = True  # a helper's output under an `if` counts
 
     def visit_Expr(self, node: cst.Expr) -> None:
         self.statement_calls.add(id(node.value))

@@ -126,14 +126,7 @@ def _attributes_drawn(program: Program, function: Scope, me: str) -> set[str]:
 
 def _passed_to_a_draw(program: Program, call: ast.Call, arg: ast.expr, scope: Scope) -> bool:
     """Whether ``call`` passes ``arg`` to a parameter its function (of the file) draws from."""
-    from scanlint.semantic.recompiles import argument_for
-
-    for target in program.targets(_applied(program, call.func, scope), scope):
-        for param in target.function.params:
-            if argument_for(target.function, call, param, target.bound_self) is arg and \
-                    draws_from(program, target.function, param):
-                return True
-    return False
+    return _drawn_argument(program, call, scope, lambda a: a is arg, True) is not None
 
 
 def _constant_args(program: Program, call: ast.Call, scope: Scope, loops: list) -> bool:
@@ -319,14 +312,22 @@ def _transformed_rng(program: Program, call: ast.Call, scope: Scope) -> ast.expr
 
 def _drawn_by_callee(program: Program, call: ast.Call, scope: Scope, keys: set[str],
                      holders: bool) -> str | None:
+    found = _drawn_argument(program, call, scope,
+                            lambda a: isinstance(a, ast.Name) and a.id in keys, holders)
+    return None if found is None else f"`{program.source(call.func)}`"
+
+
+def _drawn_argument(program: Program, call: ast.Call, scope: Scope, wanted,
+                    holders: bool) -> ast.expr | None:
+    """The first argument ``wanted`` accepts that ``call`` passes to a parameter its
+    function (of the file) draws from."""
     for target in program.targets(_applied(program, call.func, scope), scope):
         params = target.function.positional[1:] if target.bound_self else \
             target.function.positional
         for param, arg in [*zip(params, call.args),
                            *((k.arg, k.value) for k in call.keywords if k.arg)]:
-            if isinstance(arg, ast.Name) and arg.id in keys and \
-                    draws_from(program, target.function, param, holders=holders):
-                return f"`{program.source(call.func)}`"
+            if wanted(arg) and draws_from(program, target.function, param, holders=holders):
+                return arg
     return None
 
 

@@ -428,7 +428,7 @@ class Tracing:
             return False
         owner = self.p.scope_of(bind.node)
         outer = owner.parent if owner is not None and owner.parent else self.p.module
-        return any(self.p.qualified(base, outer) in NAMEDTUPLES for base in bind.node.bases)
+        return _namedtuple_fields(bind.node, outer, self.p) is not None
 
     def _defaults_passed(self, scope: Scope, static: frozenset) -> set[str]:
         """The parameters with a default, not static, that a call of the file passes: by
@@ -997,7 +997,7 @@ class Tracing:
         """An object of ``cls`` made from ``args``: a NamedTuple's fields hold what was
         passed (`out = Output(cost, converged)` in a traced function: `if out.converged`
         needs a tracer's Python value, ott-jax/ott#3), any other class an opaque object."""
-        fields = _namedtuple_fields(cls, self.p)
+        fields = _namedtuple_fields(cls.node, cls.scope.parent or self.p.module, self.p)
         if fields is None or len(args) > len(fields):
             return Value(cls=cls)
         items = tuple([*args, *(keywords.get(f, PYTHON) for f in fields[len(args):])])
@@ -1469,12 +1469,12 @@ def _leaves_traced(value: Value, why: str) -> Value:
     return Value(traced=True, diff=value.diff, bare=not array, why=why)
 
 
-def _namedtuple_fields(cls: ClassInfo, program: Program) -> list[str] | None:
-    """The field names of a `typing.NamedTuple` class of the file, in order, or None."""
-    owner = cls.scope.parent or program.module
-    if not any(program.qualified(base, owner) in NAMEDTUPLES for base in cls.node.bases):
+def _namedtuple_fields(node: ast.ClassDef, owner: Scope, program: Program) -> list[str] | None:
+    """The field names of a `typing.NamedTuple` class of the file (defined in ``owner``), in
+    order, or None."""
+    if not any(program.qualified(base, owner) in NAMEDTUPLES for base in node.bases):
         return None
-    return [s.target.id for s in cls.node.body
+    return [s.target.id for s in node.body
             if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
 
 
