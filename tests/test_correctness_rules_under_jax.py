@@ -59,47 +59,33 @@ def test_valid_cases_run(outcomes, rule, index, code):
 # SCN209 says every step of the loop draws the same numbers, SCN213 every iteration of a
 # Python loop: each of their cases stores the draws of every step in `draws` (one row per
 # step). A valid case marked "same on purpose" draws the same numbers deliberately (a key
-# shared across a collection's items), which the rule leaves alone.
-KEY_CASES = [(f"{code}-invalid-{i}", case.code, True)
+# shared across a collection's items), which the rule leaves alone. SCN215 says two draws
+# from one key read the same bits: each of its cases binds `first` and `second` to two
+# draws, equal in the invalid cases and not in the valid ones.
+STEPS_SAME = "bool((draws[0] == draws[1]).all())"
+PAIR_SAME = "bool((first == second).all())"
+KEY_CASES = [(f"{code}-invalid-{i}", case.code, STEPS_SAME, True)
              for code in ("SCN209", "SCN213")
              for i, case in enumerate(rule_by_code(code).INVALID)] + [
-    (f"{code}-valid-{i}", case, "same on purpose" in case)
-    for code in ("SCN209", "SCN213") for i, case in enumerate(rule_by_code(code).VALID)]
+    (f"{code}-valid-{i}", case, STEPS_SAME, "same on purpose" in case)
+    for code in ("SCN209", "SCN213") for i, case in enumerate(rule_by_code(code).VALID)] + [
+    (f"SCN215-invalid-{i}", case.code, PAIR_SAME, True)
+    for i, case in enumerate(rule_by_code("SCN215").INVALID)] + [
+    (f"SCN215-valid-{i}", case, PAIR_SAME, False)
+    for i, case in enumerate(rule_by_code("SCN215").VALID)]
 
 
 @pytest.fixture(scope="module")
 def draws():
-    return run_snippets([{"id": name, "code": code,
-                          "symptom": "bool((draws[0] == draws[1]).all())"}
-                         for name, code, _ in KEY_CASES])
+    return run_snippets([{"id": name, "code": code, "symptom": symptom}
+                         for name, code, symptom, _ in KEY_CASES])
 
 
-@pytest.mark.parametrize("name,code,same", KEY_CASES, ids=[c[0] for c in KEY_CASES])
-def test_reused_key_draws_the_same_numbers_at_every_step(draws, name, code, same):
+@pytest.mark.parametrize("name,code,symptom,same", KEY_CASES, ids=[c[0] for c in KEY_CASES])
+def test_reused_key_draws_the_same_numbers(draws, name, code, symptom, same):
     outcome = draws[name]
     assert outcome["error"] is None, (outcome, code)
-    assert outcome["symptom"] is same, code
-
-
-# SCN215 says two draws from one key read the same bits: each of its cases binds `first` and
-# `second` to two draws, equal in the invalid cases and not in the valid ones.
-TWICE_CASES = [(f"invalid-{i}", case.code, True)
-               for i, case in enumerate(rule_by_code("SCN215").INVALID)] + [
-    (f"valid-{i}", case, False) for i, case in enumerate(rule_by_code("SCN215").VALID)]
-
-
-@pytest.fixture(scope="module")
-def twice():
-    return run_snippets([{"id": name, "code": code,
-                          "symptom": "bool((first == second).all())"}
-                         for name, code, _ in TWICE_CASES])
-
-
-@pytest.mark.parametrize("name,code,same", TWICE_CASES, ids=[c[0] for c in TWICE_CASES])
-def test_a_key_drawn_twice_gives_the_same_numbers(twice, name, code, same):
-    outcome = twice[name]
-    assert outcome["error"] is None, (outcome, code)
-    assert outcome["symptom"] is same, code
+    assert outcome["symptom"] is same, (symptom, code)
 
 
 # SCN207 says JAX captures a module-level array's value when it traces: reassigning the name
