@@ -62,8 +62,11 @@ TRACERS = {
 # What stages the function into a jaxpr: there every `jax.numpy`/`lax` result is a tracer,
 # even of Python values (`jnp.asarray(x.shape[-1])` under `jit`), unlike under an eager
 # `grad` or `vmap`. Loop and branch bodies are staged too.
+# What a function given to optax is traced by: optax calls a schedule with its step count,
+# an update or mask function with the gradients, inside the update a train step jits.
+OPTAX = "optax"
 STAGING = JITS | frozenset({
-    "jax.pmap", "jax.checkpoint", "jax.remat", "jax.ad_checkpoint.checkpoint",
+    OPTAX, "jax.pmap", "jax.checkpoint", "jax.remat", "jax.ad_checkpoint.checkpoint",
     "jax.make_jaxpr", "jax.eval_shape", "jax.shard_map", "jax.experimental.shard_map.shard_map",
     "flax.nnx.remat", "flax.nnx.pmap", "equinox.filter_jit",
 })
@@ -145,7 +148,7 @@ ENTRY_WORDS = re.compile(
     r"\b(?:jit|pjit|pmap|vmap|grad|value_and_grad|vjp|jacrev|jacobian|hessian|jacfwd|jvp|"
     r"linearize|checkpoint|remat|make_jaxpr|eval_shape|shard_map|filter_jit|filter_vmap|"
     r"filter_grad|filter_value_and_grad|filter_vjp|scan|fori_loop|while_loop|cond|switch)\b"
-    r"|\.map\b")
+    r"|\.map\b|\boptax\.")
 # Namespaces whose functions give arrays of traced arguments.
 ARRAY_NAMESPACES = ("jax.numpy.", "jax.lax.", "jax.nn.", "jax.scipy.", "jax.random.",
                     "jax.image.", "jax.ops.", "jax.device_put")
@@ -170,15 +173,17 @@ class Value:
     items: tuple = ()  # a displayed tuple's items
     record: bool = False  # a NamedTuple of the file: every field a leaf, traced with it
     fields: tuple = ()  # a NamedTuple the code builds: its field names, ``items`` their values
+    falsy: bool = False  # a Python value known to be false (`False`, `None`, `0`)
 
     def key(self) -> tuple:
-        return (self.traced, self.diff, self.bare, self.container, self.record,
+        return (self.traced, self.diff, self.bare, self.container, self.record, self.falsy,
                 id(self.cls) if self.cls else 0,
                 self.function.key() if self.function else None,
                 self.fields, tuple(v.key() for v in self.items))
 
 
 PYTHON = Value()
+FALSY = Value(falsy=True)
 
 
 @dataclass(frozen=True)
@@ -194,10 +199,11 @@ class Callee:
     # it is called from elsewhere (`fixed_point(lambda z: jnp.tanh(theta @ z), z0)`: theta
     # is differentiated in the caller, jax#16150).
     closure: "_Context | None" = field(default=None, compare=False, repr=False)
+    receiver: "Value | None" = field(default=None, compare=False)  # a bound method's object
 
     def key(self) -> tuple:
         return (id(self.target.function.node), tuple(q for q, _ in self.transforms),
-                _closure_key(self.closure))
+                _closure_key(self.closure), self.receiver.key() if self.receiver else None)
 
 
 @dataclass(frozen=True)
@@ -300,6 +306,9 @@ class Tracing:
                     self._run_entry(callee, q, site.node)
             elif q in LOOPS or q in BRANCHES:
                 self._eager_site(site, q)
+            elif (q or "").startswith("optax.") or isinstance(site.node.func, ast.Call) and \
+                    (p.qualified(site.node.func.func, site.scope) or "").startswith("optax."):
+                self._given_to_optax(site)
         # Calls of a transformation's result, `jax.grad(loss)(x, n)` or `fast(x, n)`, and
         # of the functions they reach, with their arguments: from each call's own scope.
         for call, callee in applied_calls:
@@ -315,6 +324,30 @@ class Tracing:
             keywords = {k.arg: self.expr(k.value, ctx) for k in call.keywords}
             self.apply(callee, args, keywords, call, ctx)
         return list(self.events.values())
+
+    def _given_to_optax(self, site) -> None:
+        """The functions of the file a call of optax is given, analysed with their parameters
+        traced: a schedule, `inject_hyperparams(...)(learning_rate=fn)`, a list of them
+        (https://github.com/google/flax/pull/1903: `if step < warmup` in a schedule fails under
+        the jitted update; netket's `np.cos` of the step count)."""
+        ctx = self._top(site.scope)
+        for value in [*site.node.args, *(k.value for k in site.node.keywords if k.arg)]:
+            items = value.elts if isinstance(value, (ast.List, ast.Tuple)) else [value]
+            for item in items:
+                callee = self._callable(item, ctx, site.scope) or self._made_by(item, site.scope)
+                if callee is not None and not callee.transforms and not callee.bound:
+                    self._run_entry(callee, OPTAX, site.node)
+
+    def _made_by(self, name: ast.expr, scope: Scope) -> Callee | None:
+        """For a name bound once to a call of a factory of the file (`fn = make(...)`): the
+        function the factory returns."""
+        if not isinstance(name, ast.Name):
+            return None
+        bind = self.p.single(scope, name.id)
+        if bind is None or bind.kind != "assign" or not isinstance(bind.value, ast.Call):
+            return None
+        where = bind.scope or scope
+        return self._callable(bind.value, self._top(where), where)
 
     def _calls_of_bound(self, site) -> list[ast.Call] | None:
         """For `fast = jax.jit(f, ...)`: the calls of `fast` when the file shows every use of
@@ -402,7 +435,8 @@ class Tracing:
                 env[name] = PYTHON
                 continue
             before = passed.get(name, PYTHON)
-            why = f"`{name}`, a parameter `{_short(how)}` traces"
+            why = f"`{name}`, a parameter `{_short(how)}` traces" if how != OPTAX else \
+                f"`{name}`, which optax passes (a tracer when the update is jitted)"
             if before.traced and before.why:
                 why = before.why
             # (`vjp` differentiates every primal it is given: none is left out as with grad's
@@ -651,7 +685,7 @@ class Tracing:
             self.expr(node.value, ctx)
             return
         if isinstance(node, ast.If):
-            if self.p.never(node.test):
+            if self.p.never(node.test) or self.expr(node.test, ctx).falsy:
                 self.block(node.orelse, ctx)
                 return
             self.condition(node.test, ctx, "an `if`")
@@ -772,7 +806,7 @@ class Tracing:
         if isinstance(node, ast.Name):
             return self.lookup(node.id, ctx)
         if isinstance(node, ast.Constant):
-            return PYTHON
+            return FALSY if not node.value and not isinstance(node.value, str) else PYTHON
         if isinstance(node, ast.Attribute):
             base = self.expr(node.value, ctx)
             if node.attr in STATIC_ATTRIBUTES:
@@ -968,7 +1002,9 @@ class Tracing:
         keywords = {k.arg: self.expr(k.value, ctx) for k in node.keywords if k.arg}
         for keyword in node.keywords:
             if keyword.arg is None:
-                self.expr(keyword.value, ctx)
+                mapping = self.expr(keyword.value, ctx)
+                if mapping.traced or mapping.diff:  # `f(x, **kwargs)`: any name may be traced
+                    keywords[_SPREAD] = replace(mapping, container=False, bare=True)
         if callee is None:
             made = self._class_called(func, ctx)
             if made is not None:
@@ -978,7 +1014,15 @@ class Tracing:
                 self.expr(func, ctx)
             else:
                 self.expr(func, ctx) if not isinstance(func, (ast.Name, ast.Attribute)) else None
-            return PYTHON
+            if not self._given_function(func, ctx):
+                return PYTHON
+            # A function the caller gives (a parameter, `self.fn` set from one): of traced
+            # arguments, as a library's, a traced result (jaxopt's Bisection calls
+            # `self.optimality_fun(x, **kwargs)` and tests its sign in an `if`). A helper
+            # imported from elsewhere is not assumed to be one: it may give shapes or dims.
+            values = [*args, *keywords.values()]
+            return _derived(*[v for v in values if not v.container], *[
+                Value(traced=v.traced, diff=v.diff, why=v.why) for v in values if v.container])
         starred = next((i for i, a in enumerate(node.args) if isinstance(a, ast.Starred)), None)
         if starred is not None:  # `f(fun, *args)`: the places from the star on take its items
             rest = args[starred:]
@@ -993,18 +1037,51 @@ class Tracing:
             return self._built(made, args, keywords) if starred is None else Value(cls=made)
         return result
 
+    def _given_function(self, func: ast.expr, ctx: _Context) -> bool:
+        """``func`` is a parameter, or an attribute of an object of the file's class that
+        is not one of its methods: a function the caller gives."""
+        if isinstance(func, ast.Name):
+            binds = self.p.lookup(ctx.scope, func.id)
+            return bool(binds) and all(b.kind == "param" for b in binds)
+        if isinstance(func, ast.Attribute):
+            base = self.expr(func.value, ctx)
+            return base.cls is not None and base.cls.method(func.attr) is None
+        return False
+
     def _built(self, cls: ClassInfo, args: list[Value], keywords: dict[str, Value]) -> Value:
         """An object of ``cls`` made from ``args``: a NamedTuple's fields hold what was
         passed (`out = Output(cost, converged)` in a traced function: `if out.converged`
         needs a tracer's Python value, ott-jax/ott#3), any other class an opaque object."""
         fields = _namedtuple_fields(cls.node, cls.scope.parent or self.p.module, self.p)
-        if fields is None or len(args) > len(fields):
+        if fields is None:
+            return self._flags(cls, args, keywords)
+        if len(args) > len(fields):
             return Value(cls=cls)
         items = tuple([*args, *(keywords.get(f, PYTHON) for f in fields[len(args):])])
         traced = [v for v in items if v.traced or v.diff]
         return Value(traced=any(v.traced for v in items), diff=any(v.diff for v in items),
                      container=True, why=traced[0].why if traced else "", cls=cls,
                      items=items, fields=tuple(fields))
+
+    def _flags(self, cls: ClassInfo, args: list[Value], keywords: dict[str, Value]) -> Value:
+        """An object of a plain class, with the attributes its `__init__` sets once from a
+        parameter that this call makes false (`check_bracket=False`): `if self.check_bracket:`
+        does not run (jaxopt's Bisection, whose maintainers advise that flag under `vmap`)."""
+        init = cls.method("__init__")
+        if init is None or not init.positional:
+            return Value(cls=cls)
+        passed = dict(zip(init.positional[1:], args)) | keywords
+        names, items = [], []
+        for attribute, param in _stored_once(cls, init.positional[0]).items():
+            value = passed.get(param)
+            if value is None and param not in passed:
+                default = init.default(param)
+                value = FALSY if isinstance(default, ast.Constant) and not default.value and \
+                    not isinstance(default.value, str) else None
+            if value is not None and value.falsy:
+                names.append(attribute)
+                items.append(value)
+        return Value(cls=cls, fields=tuple(names), items=tuple(items))
 
     def _class_called(self, func: ast.expr, ctx: _Context) -> ClassInfo | None:
         """The class of the file ``func`` names (a call of it makes an object)."""
@@ -1063,7 +1140,7 @@ class Tracing:
                         return Callee(Target(method))
                     if kinds - {"classmethod"}:
                         return None
-                    return Callee(Target(method, True, base.cls))
+                    return Callee(Target(method, True, base.cls), receiver=base)
                 return None
         targets = p.targets(func, scope)
         if len(targets) == 1:
@@ -1131,7 +1208,7 @@ class Tracing:
         params = list(function.positional)
         passed: dict[str, Value] = {}
         if target.bound_self and params:
-            passed[params[0]] = Value(cls=target.cls)
+            passed[params[0]] = callee.receiver or Value(cls=target.cls)
             params = params[1:]
         values = [*callee.bound, *args]
         for name, value in zip(params, values):
@@ -1144,9 +1221,22 @@ class Tracing:
                 passed[star] = Value(traced=any(v.traced for v in rest),
                                      diff=any(v.diff for v in rest), container=True,
                                      why=next((v.why for v in rest if v.why), None))
+        spread = keywords.get(_SPREAD)
+        extra = [v for k, v in keywords.items() if k != _SPREAD and k not in function.params]
         for name, value in (*callee.bound_keywords, *keywords.items()):
             if name in function.params:
                 passed[name] = value
+        if spread is not None:  # (a bound `self` is in `passed` already)
+            for name in function.params:
+                if name not in passed and function.default(name) is None:
+                    passed[name] = spread
+        double = getattr(function.node, "args", None)
+        double = double.kwarg.arg if double is not None and double.kwarg is not None else None
+        rest = [v for v in (*extra, spread) if v is not None and (v.traced or v.diff)]
+        if double is not None and rest:  # `def run(**kwargs)`: a dict of what is left over
+            passed[double] = Value(traced=any(v.traced for v in rest),
+                                   diff=any(v.diff for v in rest), container=True,
+                                   why=next((v.why for v in rest if v.why), None))
         if how_all is not None:
             fixed = set(dict(callee.bound_keywords))
             fixed.update(params[:len(callee.bound)])
@@ -1163,7 +1253,8 @@ class Tracing:
             self._inner_transforms(env, function, callee.transforms[1:], passed, fixed)
         else:
             env = {name: passed.get(name, PYTHON) for name in (
-                *function.params, *([star] if star in passed else []))}
+                *function.params, *([star] if star in passed else []),
+                *([double] if double in passed else []))}
             env = {k: (replace(v, bare=False) if v.bare and not v.traced else v)
                    for k, v in env.items()}
         parent = ctx if function.within(ctx.scope) and function is not ctx.scope else \
@@ -1440,6 +1531,9 @@ class Tracing:
         return read_outside
 
 
+_SPREAD = "**"  # the keywords' key for `**mapping` of a traced value
+
+
 def _closure_key(parent: _Context | None) -> tuple:
     if parent is None:
         return ()
@@ -1454,6 +1548,25 @@ _CONTAINER_METHODS = frozenset({"get", "copy", "items", "keys", "values", "updat
                                 "take", "repeat"})
 # Methods that ask a traced array for a Python value.
 _PYTHON_METHODS = frozenset({"item", "tolist", "__index__", "__int__", "__float__", "__bool__"})
+
+
+def _stored_once(cls: ClassInfo, self_name: str) -> dict[str, str]:
+    """The attributes `__init__` sets to one of its parameters (`self.flag = flag`) that no
+    other statement of the class assigns: attribute -> parameter."""
+    stored: dict[str, str] = {}
+    assigned: dict[str, int] = {}
+    for node in ast.walk(cls.node):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+            node, (ast.AugAssign, ast.AnnAssign)) else []
+        for target in targets:
+            for leaf in ast.walk(target):
+                if isinstance(leaf, ast.Attribute) and isinstance(leaf.value, ast.Name) and \
+                        leaf.value.id == self_name:
+                    assigned[leaf.attr] = assigned.get(leaf.attr, 0) + 1
+                    if isinstance(node, ast.Assign) and leaf is target and isinstance(
+                            node.value, ast.Name):
+                        stored[leaf.attr] = node.value.id
+    return {a: p for a, p in stored.items() if assigned[a] == 1}
 
 
 def _leaves_traced(value: Value, why: str) -> Value:
@@ -1584,8 +1697,9 @@ def _short(q: str) -> str:
 def _tracing(program: Program) -> Tracing:
     found = program.__dict__.get("_tracing")
     if found is None:
-        found = program.__dict__["_tracing"] = Tracing(program)
+        found = Tracing(program)
         found.found = found.run()
+        program.__dict__["_tracing"] = found  # (only once it ran: a failure is not memoised)
     return found
 
 
