@@ -82,6 +82,10 @@ def fresh(program: Program, expr: ast.expr, scope: Scope, depth: int = 0,
         if q is not None and q.startswith(IDENTITY_FACTORIES):
             return Fresh(f"the `{program.source(expr.func)}(...)` object, which compares by "
                          "identity", expr, loops, scope)
+        made = _factory(program, expr, scope)
+        if made is not None and not static:
+            return Fresh(f"the function `{made}(...)` returns, a new one at each call", expr,
+                         loops, scope)
         cls = program.instance_class(expr, scope)
         if cls is not None and not static:
             return Fresh(f"a new `{cls.name}` object", expr, loops, scope)
@@ -114,6 +118,28 @@ def fresh(program: Program, expr: ast.expr, scope: Scope, depth: int = 0,
     return None
 
 
+def _factory(program: Program, call: ast.Call, scope: Scope) -> str | None:
+    """The name of the function of the file ``call`` calls when it returns a def or lambda
+    it makes (a wrapper, `quaxify(fn)`: unxt's jit of it never hit its cache), and does not
+    cache what it returns (`functools.cache`)."""
+    targets = program.targets(call.func, scope)
+    if len(targets) != 1 or targets[0].function.is_lambda:
+        return None
+    function = targets[0].function
+    node = function.node
+    if any("cache" in program.source(d) for d in getattr(node, "decorator_list", ())):
+        return None
+    nested = {n.name for n in ast.walk(node) if n is not node and isinstance(
+        n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    for statement in ast.walk(node):
+        value = statement.value if isinstance(statement, ast.Return) else None
+        if isinstance(value, ast.Lambda) or isinstance(value, ast.Name) and \
+                value.id in nested or isinstance(value, ast.Call) and \
+                program.qualified(value.func, function) in MAKERS:
+            return function.name
+    return None
+
+
 def _only_a_method(program: Program, expr: ast.Attribute, scope: Scope) -> bool:
     """`source.draw` on an object the file does not show the class of (a parameter, a
     local), where `draw` can only be a method: every class of the file naming it defines it
@@ -122,7 +148,7 @@ def _only_a_method(program: Program, expr: ast.Attribute, scope: Scope) -> bool:
     if not isinstance(expr.value, ast.Name):
         return False
     binds = program.lookup(scope, expr.value.id)
-    if not binds or any(b.kind not in ("param", "assign") for b in binds):
+    if not binds or any(b.kind not in ("param", "assign", "loop") for b in binds):
         return False
     program.ensure_all()
     kinds = []
@@ -398,13 +424,18 @@ def _self_attribute(targets: list[ast.expr], function: Scope | None) -> bool:
 
 
 def only_called(program: Program, bind) -> bool:
-    """Whether every read of ``bind`` is a call of it, and there is one."""
+    """Whether every read of ``bind`` is a call of it, or an argument of a call of a
+    function of the file (which calls it: DESC's local jitted `rootfun` given to its Newton
+    solver), and there is one."""
     reads = program.reads(bind)
     if not reads:
         return False
-    for name, _scope in reads:
+    for name, scope in reads:
         parent = program.parents.get(id(name))
-        if not (isinstance(parent, ast.Call) and parent.func is name):
+        if not isinstance(parent, ast.Call):
+            return False
+        if parent.func is not name and not (
+                name in parent.args and program.targets(parent.func, scope)):
             return False
     return True
 
@@ -511,8 +542,12 @@ def jitted_callables(program: Program) -> list[Jitted]:
             how = helper._decorator_transform(decorator, scope)
             if how is not None and how[0] in COMPILING:
                 static = _static_parameters(scope, list(how[1]))
-                calls = tuple(site for site, _t in program.callers(scope))
-                found.append(Jitted(scope, static, calls, name=scope.name))
+                # `obj.method(a)` binds `self`: argnum 0 is then the object, not `a` (maxtext#946)
+                for bound in (False, True):
+                    calls = tuple(site for site, target in program.callers(scope)
+                                  if target.bound_self is bound)
+                    if calls or not bound:
+                        found.append(Jitted(scope, static, calls, bound, scope.name))
     for site in list(program.calls):
         q = program.qualified(site.node.func, site.scope)
         if q not in COMPILING or not site.node.args:
