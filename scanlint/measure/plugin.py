@@ -260,7 +260,8 @@ class Measurements:
                 "static_hashes": static_hashes(fun, ji, args, kwargs),
                 "equations": total, "bodies": bodies, "lines": lines, "trips": trips,
                 "iterations": iterations,
-                "call_site": self.call_site(), "trace_s": self.take_trace_s(), "lower_s": 0.0,
+                "call_site": self.call_site(), "aot": ahead_of_time(),
+                "trace_s": self.take_trace_s(), "lower_s": 0.0,
                 "compile_s": 0.0, "compiled": False}
 
     def take_trace_s(self) -> float:
@@ -381,6 +382,26 @@ def static_hashes(fun, ji, args: tuple, kwargs: dict) -> dict:
     return hashes
 
 
+# jax's functions behind `f.lower(...)` and `f.trace(...)` (jax 0.6 to 0.12): a trace the
+# code asks for ahead of time (to read `memory_analysis()`, say), not a cache miss of a call.
+AHEAD_OF_TIME = frozenset({"jit_lower", "jit_trace", "lower", "trace", "eval_shape"})
+
+
+def ahead_of_time() -> bool:
+    """Whether the trace under way comes from `.lower()`/`.trace()`, not from a call."""
+    frame = sys._getframe(2)
+    for _ in range(16):
+        if frame is None:
+            return False
+        name = os.path.basename(frame.f_code.co_filename)
+        if frame.f_code.co_name in AHEAD_OF_TIME and name in ("pjit.py", "stages.py", "api.py"):
+            return True
+        if frame.f_code.co_name == "cache_miss" and name == "pjit.py":
+            return False
+        frame = frame.f_back
+    return False
+
+
 def describe(value, static: bool) -> str:
     import jax
 
@@ -398,7 +419,10 @@ def shape_of(leaf) -> str:
     import jax
 
     try:
-        return jax.typeof(leaf).str_short(short_dtypes=True)
+        aval = jax.typeof(leaf)
+        # (`~`, as jax writes a weak type: a retrace for it alone is worth telling apart)
+        return ("~" if getattr(aval, "weak_type", False) else "") + aval.str_short(
+            short_dtypes=True)
     except Exception:
         return type(leaf).__name__
 

@@ -5,9 +5,10 @@ class RecompiledFunction(Rule):
     """
     ## What it does
     Reported by `scanlint measure --pytest ARGS`, never by `scanlint check`: a function that
-    jax traced and compiled at least 3 times (`--min-recompiles`) within one test, or a
-    `lax.scan`, `while_loop` or `cond` run outside `jit` that jax compiled that often from one
-    line. The message says how many compiles, what differed between them (an argument's shape
+    jax traced and compiled at least 3 times (`--min-recompiles`) within one test (twice,
+    when nothing but an argument's weak type differed: `jnp.asarray(0.)` then a float32
+    array), or a `lax.scan`, `while_loop` or `cond` run outside `jit` that jax compiled that
+    often from one line. The message says how many compiles, what differed between them (an argument's shape
     or dtype, a static argument's value, a new function object each time: a lambda or closure
     made and jitted per call; or nothing `jit` was given: a global or closed-over value), and
     the seconds spent tracing and compiling.

@@ -73,3 +73,13 @@ def padded(lengths):
     # every input padded to 8: one shape, one compile
     return [normalized(jnp.pad(jnp.ones(k), (0, 8 - k), constant_values=1.0))
             for k in lengths]
+
+
+@jax.jit
+def shifted(x):
+    return x + 1.0
+
+
+def warmed_up(values):
+    shifted(jnp.asarray(0.0))  # a weak type: the float32 values that follow compile again
+    return [shifted(v) for v in values]

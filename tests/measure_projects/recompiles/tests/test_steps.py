@@ -35,3 +35,7 @@ def test_precisions():
 
 def test_padded():
     assert len(steps.padded([3, 5, 6, 8])) == 4
+
+
+def test_warmed_up():
+    assert len(steps.warmed_up(jnp.linspace(0.0, 1.0, 3))) == 3
