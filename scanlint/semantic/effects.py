@@ -264,6 +264,12 @@ class _Finder(StoreVisitor):
             for element in target.elements:
                 self.store(node, element.value)
         else:
+            if self.depth and isinstance(node, cst.AugAssign) and isinstance(
+                    node.value, (cst.Integer, cst.Float)):
+                # A helper bumping a counter counts its own calls, that is the traces
+                # (`TRACES["body"] += 1`): what the code means to count, not a mistaken
+                # per-step count, which the body itself would keep.
+                return
             root = _root(target)
             what = _outer_store(self.model, self.region, target)
             if what is not None and root is not None and not self._guarded(root.value):
