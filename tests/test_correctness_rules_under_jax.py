@@ -61,7 +61,10 @@ def test_valid_cases_run(outcomes, rule, index, code):
 # step). A valid case marked "same on purpose" draws the same numbers deliberately (a key
 # shared across a collection's items), which the rule leaves alone. SCN215 says two draws
 # from one key read the same bits: each of its cases binds `first` and `second` to two
-# draws, equal in the invalid cases and not in the valid ones.
+# draws, equal in the invalid cases and not in the valid ones. SCN216 says every member of a
+# `vmap` draws the same numbers: its cases bind `draws` to the batch (one row per member).
+# SCN217 says a function given different keys draws the same numbers: `first` and `second`
+# are two calls of it with two keys.
 STEPS_SAME = "bool((draws[0] == draws[1]).all())"
 PAIR_SAME = "bool((first == second).all())"
 KEY_CASES = [(f"{code}-invalid-{i}", case.code, STEPS_SAME, True)
@@ -72,7 +75,15 @@ KEY_CASES = [(f"{code}-invalid-{i}", case.code, STEPS_SAME, True)
     (f"SCN215-invalid-{i}", case.code, PAIR_SAME, True)
     for i, case in enumerate(rule_by_code("SCN215").INVALID)] + [
     (f"SCN215-valid-{i}", case, PAIR_SAME, False)
-    for i, case in enumerate(rule_by_code("SCN215").VALID)]
+    for i, case in enumerate(rule_by_code("SCN215").VALID)] + [
+    (f"SCN216-invalid-{i}", case.code, STEPS_SAME, True)
+    for i, case in enumerate(rule_by_code("SCN216").INVALID)] + [
+    (f"SCN216-valid-{i}", case, STEPS_SAME, False)
+    for i, case in enumerate(rule_by_code("SCN216").VALID)] + [
+    (f"SCN217-invalid-{i}", case.code, PAIR_SAME, True)
+    for i, case in enumerate(rule_by_code("SCN217").INVALID)] + [
+    (f"SCN217-valid-{i}", case, PAIR_SAME, False)
+    for i, case in enumerate(rule_by_code("SCN217").VALID)]
 
 
 @pytest.fixture(scope="module")

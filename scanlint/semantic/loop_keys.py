@@ -411,6 +411,29 @@ def draws_from(program: Program, function: Scope, param: str, depth: int = 0,
     return memo[key]
 
 
+def reaches_a_draw(program: Program, function: Scope, depth: int = 0) -> bool:
+    """Whether ``function`` (or a def or lambda inside it, or a function of the file they
+    call) makes a `jax.random` draw or `split`."""
+    memo = program.__dict__.setdefault("_reaches_a_draw", {})
+    if id(function.node) in memo:
+        return memo[id(function.node)]
+    memo[id(function.node)] = False
+    found = False
+    for call in ast.walk(function.node):
+        if not isinstance(call, ast.Call):
+            continue
+        scope = _scope_around(program, function, call)
+        name = _random(program, call.func, scope)
+        if name in DRAWS or name == "split" or depth < _DEPTH and any(
+                reaches_a_draw(program, t.function, depth + 1)
+                for t in program.targets(_applied(program, call.func, scope), scope)
+                if t.function is not function):
+            found = True
+            break
+    memo[id(function.node)] = found
+    return found
+
+
 def _held_and_drawn(program: Program, function: Scope, param: str) -> bool:
     """A method storing its parameter on its object (`self._key = key`) that a method of
     the class draws from or splits: a key sequence of the file's own
