@@ -45,7 +45,7 @@ from scanlint.engine.check import fix_text  # noqa: E402
 from scanlint.verify.cli import (  # noqa: E402
     Subject, VerifyReport, plan_subject, report_of, session_of, session_warnings,
     verify_subjects)
-from scanlint.verify.compare import DIFFERS, pair_logs  # noqa: E402
+from scanlint.verify.compare import DIFFERS, EQUAL, pair_logs  # noqa: E402
 from scanlint.verify.loading import locate_module, project_root  # noqa: E402
 from scanlint.verify.probes import (  # noqa: E402
     MODULE_LEVEL, Changes, Positions, Probe, changed_tokens, find_changes, owners,
@@ -240,12 +240,24 @@ def judge(bench: Bench, item: tuple[str, str, int]) -> dict:
 
 
 def search(bench: Bench, text: str) -> str:
-    """`differs (seed N): ...` when the tests, with other inputs, tell the versions apart."""
+    """`differs (seed N): ...` when the tests, with other inputs, tell the versions apart;
+    `incomplete (...)` when a seed's calls were not all compared (a run that failed or timed
+    out searched nothing, and is not counted as finding no difference)."""
+    unsearched = []
     for seed in SEEDS:
-        report = bench.verdict(text, perturb=seed)
+        try:
+            report = bench.verdict(text, perturb=seed)
+        except Exception as error:  # a run that could not be made
+            unsearched.append(f"seed {seed}: {type(error).__name__}")
+            continue
         differing = [p for p in report.verdicts if p.status == DIFFERS]
         if differing:
             return f"differs (seed {seed}): {differing[0].name}: {differing[0].details[0]}"
+        if not report.verdicts or any(p.status != EQUAL for p in report.verdicts):
+            statuses = sorted({p.status for p in report.verdicts}) or ["no call compared"]
+            unsearched.append(f"seed {seed}: {', '.join(statuses)}")
+    if unsearched:
+        return f"incomplete ({'; '.join(unsearched)})"
     return "no difference found"
 
 
