@@ -115,6 +115,19 @@ class TracedValueInPython(Rule):
         "    if out.rounds > 2:\n        return jnp.where(out.cost > 1, out.cost, 0.0)\n"
         "    return out.cost\n"
         "y = loss(jnp.ones(3))\n",
+        # The same solver built with its check turned off: `if self.check_bracket` does not
+        # run (the advice in jaxopt's thread).
+        _JNP + "class Bisection:\n"
+        "    def __init__(self, fun, check_bracket=True):\n"
+        "        self.fun = fun\n        self.check_bracket = check_bracket\n"
+        "    def run(self, **kwargs):\n"
+        "        if self.check_bracket:\n"
+        "            if self.fun(1.0, **kwargs) > 0:\n"
+        "                raise ValueError('no root in the bracket')\n"
+        "        return self.fun(0.5, **kwargs)\n"
+        "def F(x, factor):\n    return factor * x - 2.0\n"
+        "def root(factor):\n    return Bisection(F, check_bracket=False).run(factor=factor)\n"
+        "y = jax.vmap(root)(jnp.array([1.0, 2.0]))\n",
         # int() of a Python value in a loop body; an object's attribute.
         _JNP + "class Cfg:\n    n = 3\n"
         "def run(cfg, x):\n"
@@ -124,6 +137,25 @@ class TracedValueInPython(Rule):
     ]
 
     INVALID = [
+        # A learning-rate schedule given to optax: optax calls it with its step count, a
+        # tracer in the jitted update (https://github.com/google/flax/pull/1903).
+        Invalid(_JNP + "import optax\n"
+                "def schedule(step):\n    if step < 10:\n        return 1e-3\n    return 1e-4\n"
+                "tx = optax.sgd(learning_rate=schedule)\n"
+                "params = jnp.ones(3)\nstate = tx.init(params)\n"
+                "updates, state = jax.jit(tx.update)(params, state)\n"),
+        # A solver's objective, a function stored on the object and called with the traced
+        # keywords `**kwargs` holds (jaxopt's Bisection under vmap).
+        Invalid(_JNP + "class Bisection:\n"
+                "    def __init__(self, fun, check_bracket=True):\n"
+                "        self.fun = fun\n        self.check_bracket = check_bracket\n"
+                "    def run(self, **kwargs):\n"
+                "        if self.check_bracket and self.fun(1.0, **kwargs) > 0:\n"
+                "            raise ValueError('no root in the bracket')\n"
+                "        return self.fun(0.5, **kwargs)\n"
+                "def F(x, factor):\n    return factor * x - 2.0\n"
+                "def root(factor):\n    return Bisection(F).run(factor=factor)\n"
+                "y = jax.vmap(root)(jnp.array([1.0, 2.0]))\n"),
         # A defaulted parameter a call passes in `**kwargs` is traced like any other
         # (https://github.com/Physical-Intelligence/openpi/pull/550).
         Invalid(_JNP + "from functools import partial\n"

@@ -246,6 +246,21 @@ class JitOfNewFunction(Rule):
                 "def main():\n    trainer = Trainer(nnx.Linear(2, 2, rngs=nnx.Rngs(0)))\n"
                 "    for _ in range(3):\n        trainer.training_step(jnp.ones(2))\n"
                 "main()\n"),
+        # jax.jit of the wrapper a factory of the file returns, in a function called in a
+        # loop (unxt's `jax.jit(quaxify(f))`).
+        Invalid(_JNP + "def wrap(fn):\n    def wrapper(*args):\n        return fn(*args)\n"
+                "    return wrapper\n"
+                "def energy(x):\n    return x * 2.0\n"
+                "def outer(x):\n    return jax.jit(wrap(energy))(x)\n"
+                "def run(x):\n    for _ in range(3):\n        x = outer(x)\n    return x\n"
+                "x = run(jnp.ones(3))\n"),
+        # jax.jit of each model's bound method in a loop over the models (equinox's
+        # `jax.jit(m.foo)`).
+        Invalid(_JNP + "class Model:\n    def __init__(self, y):\n        self.y = y\n"
+                "    def foo(self, x):\n        return self.y * x\n"
+                "def evaluate(models, x):\n    outs = []\n    for m in models:\n"
+                "        outs.append(jax.jit(m.foo)(x))\n    return outs\n"
+                "outs = evaluate([Model(1.0), Model(2.0), Model(3.0)], jnp.ones(3))\n"),
         # jax.jit of a closure, bound to a name only called, in a function called in a loop.
         Invalid(_JNP + "def evaluate(params, x):\n"
                 "    def predict(x):\n        return jnp.tanh(params * x)\n"

@@ -151,6 +151,15 @@ class StaticArgumentRebuilt(Rule):
                      "Python `if`)"))
 
     VALID = [
+        # A jitted method called on its object: `static_argnums=0` is the object, not the
+        # dict after it (maxtext's engine).
+        _JNP + "from functools import partial\n"
+        "class Engine:\n    def __init__(self, n):\n        self.n = n\n"
+        "    @partial(jax.jit, static_argnums=(0,))\n"
+        "    def generate(self, params, x):\n        return params['b'] * x\n"
+        "def run():\n    e = Engine(2)\n    params = {'b': jnp.ones(3)}\n    x = jnp.ones(3)\n"
+        "    for _ in range(3):\n        x = e.generate(params, x)\n    return x\n"
+        "x = run()\n",
         # A static argument a loop takes from a display: one compile per mode, by design.
         _JNP + "@partial(jax.jit, static_argnames='mode')\ndef apply(x, mode):\n"
         "    return x * 2 if mode == 'train' else x\n"

@@ -765,8 +765,10 @@ class Tracing:
                       bare_too: bool = False) -> None:
         if not value.traced or value.container or (value.bare and not bare_too):
             return
-        if isinstance(node, ast.BoolOp):
-            return  # its operands were checked one by one
+        if isinstance(node, ast.BoolOp):  # the others were checked as it was read
+            last = node.values[-1]
+            self._needs_python(last, self.expr(last, ctx), ctx, what, bare_too)
+            return
         self._event("python", node, what, node, value, ctx)
 
     def _event(self, code: str, at: ast.AST, what: str, expr: ast.AST, value: Value,
