@@ -675,3 +675,23 @@ class StoreVisitor(cst.CSTVisitor):
     def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
         if node.value is not None:
             self.store(node, node.target)
+
+
+def bound_value(binding: Binding) -> cst.BaseExpression | None:
+    """The value an assignment gives the binding's name: `n = 10`, or its element of
+    `(steps, n) = (10, 128)`."""
+    if binding.assigned_value is not None:
+        return binding.assigned_value
+    node = binding.node
+    if not (isinstance(node, cst.Assign) and len(node.targets) == 1):
+        return None
+    target, value = node.targets[0].target, node.value
+    if not (isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List))
+            and len(target.elements) == len(value.elements)):
+        return None
+    for name, element in zip(target.elements, value.elements):
+        if isinstance(element, cst.StarredElement) or isinstance(name, cst.StarredElement):
+            return None
+        if isinstance(name.value, cst.Name) and name.value.value == binding.name:
+            return element.value
+    return None

@@ -19,7 +19,8 @@ from scanlint.semantic import walk
 from scanlint.semantic.call_sites import passed_arguments
 from scanlint.semantic.instances import self_class
 from scanlint.semantic.model import FileModel, own_returns
-from scanlint.semantic.scopes import Binding, Scope, StubBinding, lookup, qualified_name
+from scanlint.semantic.scopes import (Binding, Scope, StubBinding, bound_value, lookup,
+                                      qualified_name)
 
 # `jax.numpy` functions returning tuples or lists (or a Python value), not one array.
 NOT_ONE_ARRAY = frozenset({
@@ -148,7 +149,7 @@ class Arrays:
         if binding.kind == "param":
             return self._parameter(binding, depth)
         if binding.kind in ("assign", "annassign"):
-            value = binding.assigned_value
+            value = bound_value(binding)  # (`x, t = self.x, self.t`: its own element)
             if value is not None:
                 return self.evidence(value, binding.scope, depth + 1)
             return self._unpacked(binding, depth)

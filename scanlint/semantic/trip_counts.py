@@ -28,7 +28,8 @@ import libcst as cst
 from scanlint.semantic.call_sites import call_line, passed_arguments
 from scanlint.semantic.instances import self_class
 from scanlint.semantic.model import FileModel
-from scanlint.semantic.scopes import Binding, Scope, StubBinding, lookup, qualified_name
+from scanlint.semantic.scopes import (Binding, Scope, StubBinding, bound_value, lookup,
+                                      qualified_name)
 from scanlint.semantic.traced_arrays import Arrays, attribute_values
 
 INT_OPERATORS = {
@@ -507,26 +508,6 @@ def constant_int(expr: cst.BaseExpression, scope: Scope, depth: int = 0,
         elif binding.kind == "param" and id(binding.node) in defaults:
             return constant_int(defaults[id(binding.node)], binding.scope.parent or binding.scope,
                                 depth + 1)
-    return None
-
-
-def bound_value(binding: Binding) -> cst.BaseExpression | None:
-    """The value an assignment gives the binding's name: `n = 10`, or its element of
-    `(steps, n) = (10, 128)`."""
-    if binding.assigned_value is not None:
-        return binding.assigned_value
-    node = binding.node
-    if not (isinstance(node, cst.Assign) and len(node.targets) == 1):
-        return None
-    target, value = node.targets[0].target, node.value
-    if not (isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List))
-            and len(target.elements) == len(value.elements)):
-        return None
-    for name, element in zip(target.elements, value.elements):
-        if isinstance(element, cst.StarredElement) or isinstance(name, cst.StarredElement):
-            return None
-        if isinstance(name.value, cst.Name) and name.value.value == binding.name:
-            return element.value
     return None
 
 
