@@ -117,6 +117,9 @@ class JitOfNewFunction(Rule):
         elif where.loop is not None:
             fix = "it is a decorator" if decorated else hoisted(
                 program, site.node, site.loops, site.scope, _hint(site.node))
+        elif where.function is not None and where.function.name in ("__init__", "setup",
+                                                                    "__post_init__"):
+            fix = "make the object once, before the loop, or jit the function at module level"
         else:
             fix = "make it once (at module level, or in `__init__`) and call that"
         message, fix_or_none = with_fix(message, fix)
@@ -246,6 +249,17 @@ class JitOfNewFunction(Rule):
                 "def main():\n    trainer = Trainer(nnx.Linear(2, 2, rngs=nnx.Rngs(0)))\n"
                 "    for _ in range(3):\n        trainer.training_step(jnp.ones(2))\n"
                 "main()\n"),
+        # A jit made in `__post_init__` of an object made anew for every run of a loop
+        # (jaxopt's scipy wrappers: https://github.com/google/jaxopt/issues/221).
+        Invalid(_JNP + "import dataclasses\n"
+                "@dataclasses.dataclass(eq=False)\nclass Minimize:\n    fun: object\n"
+                "    def __post_init__(self):\n"
+                "        self._grad = jax.jit(jax.grad(self.fun))\n"
+                "    def run(self, x):\n        return x - 0.1 * self._grad(x)\n"
+                "def loss(x):\n    return (x - 2.0) ** 2\n"
+                "def solve_all(starts):\n    out = []\n    for x0 in starts:\n"
+                "        out.append(Minimize(loss).run(x0))\n    return out\n"
+                "out = solve_all([jnp.float32(1.0), jnp.float32(3.0), jnp.float32(5.0)])\n"),
         # jax.jit of the wrapper a factory of the file returns, in a function called in a
         # loop (unxt's `jax.jit(quaxify(f))`).
         Invalid(_JNP + "def wrap(fn):\n    def wrapper(*args):\n        return fn(*args)\n"

@@ -208,7 +208,8 @@ def repeated(program: Program, made: Fresh, site: CallSite) -> Repeated | None:
     function = made.scope
     if function.kind != "function":
         return None
-    call = called_in_loop(program, function)
+    call = called_in_loop(program, function) or (made_in_loop(program, function) if
+                                                  function.name in _MAKING else None)
     if call is not None:
         return Repeated(function=function, call=call)
     return None
@@ -336,6 +337,9 @@ def made_when(where: Repeated) -> tuple[str, str]:
     if where.loop is not None:
         return "iteration of this loop", "iteration"
     assert where.function is not None and where.call is not None
+    if where.function.name in _MAKING and where.function.cls is not None:
+        return (f"`{where.function.cls.name}` object made (made in a loop, line "
+                f"{where.call.node.lineno})", "object")
     return (f"call of `{where.function.name}` (called in a loop, line "
             f"{where.call.node.lineno})", "call")
 
@@ -406,11 +410,47 @@ def used_here(program: Program, call: ast.Call, site: CallSite) -> bool:
             _self_attribute(statement.targets, function):
         # `self.step = jax.jit(...)` in a method the loop calls (not `__init__`): the object
         # keeps a new function after every call, compiled again when next called.
-        if function is None or function.name in ("__init__", "setup", "__post_init__"):
+        if function is None:
             return False
+        if function.name in _MAKING:
+            # Made once per object: a mistake when the objects are made in a loop (jaxopt's
+            # solvers, made per run, each jitting the objective in `__post_init__`).
+            return made_in_loop(program, function) is not None
         caller = called_in_loop(program, function, depth=1)
         return caller is not None and not over_display(caller)
     return False
+
+
+_MAKING = ("__init__", "setup", "__post_init__")
+
+
+def made_in_loop(program: Program, method: Scope) -> CallSite | None:
+    """A call making an object of ``method``'s class in a Python loop (not over a display)
+    of code JAX does not trace, when ``method`` is its `__init__`-like method."""
+    cls = method.cls
+    if cls is None:
+        return None
+    program.ensure_all()
+    traced = traced_scopes(program)
+    for site in list(program.calls):
+        if program.instance_class(site.node, site.scope) is not cls:
+            continue
+        caller = site.scope.function
+        if caller is not None and _within_traced(caller, traced):
+            continue
+        if over_display(site) and _reads_target(site.node, site.loops[-1]):
+            continue  # one object per listed configuration
+
+        if any(isinstance(loop, (ast.For, ast.AsyncFor, ast.While, *_COMPS)) and repeats(loop)
+               for loop in site.loops):
+            return site
+    return None
+
+
+def _reads_target(node: ast.AST, loop: ast.For) -> bool:
+    """Whether ``node`` reads a name the loop binds (each iteration's own value)."""
+    bound = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
+    return any(isinstance(n, ast.Name) and n.id in bound for n in ast.walk(node))
 
 
 def _self_attribute(targets: list[ast.expr], function: Scope | None) -> bool:
