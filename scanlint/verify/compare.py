@@ -168,6 +168,9 @@ def differences(old: dict, new: dict) -> list[str]:
             found.append(f"raises {old.get('error') or new.get('error')} {which} the change "
                          "only" if which else f"raises {old['error']} before the change, "
                          f"{new['error']} after")
+        else:  # the same type and message: what else the error carries
+            found += [f"what it raised (its arguments, notes, attributes): {d}" for d in [
+                difference(old.get("raised"), new.get("raised"))] if d]
     elif "static" in old or "static" in new:  # a watched call inside a trace
         found += [f"output: {d}" for d in [difference(old.get("static"), new.get("static"))]
                   if d]

@@ -338,6 +338,9 @@ class Session:
             found["error"] = describe_chain(error)
             if raised_here(error):
                 found["opaque"].append(f"scanlint's session failed in the call: {describe(error)}")
+            else:
+                found["raised"], opaque = encode(self.names, raised_content(error))
+                found["opaque"] = found["opaque"] + opaque
         elif boundary.kind != "traced":
             found["output"], opaque = encode(self.names, result)
             found["opaque"] = found["opaque"] + opaque
@@ -531,6 +534,17 @@ def captured_state(function) -> dict:
             cells[name] = "<empty cell>"
     return {"cells": cells, "defaults": function.__defaults__,
             "kwdefaults": function.__kwdefaults__}
+
+
+def raised_content(error: BaseException) -> dict:
+    """What a caller can read of a raised error besides its type and first line: its
+    arguments, its notes (`add_note`) and its public attributes (`error.iters`)."""
+    try:
+        attributes = {k: v for k, v in vars(error).items() if not k.startswith("_")}
+    except TypeError:  # no __dict__
+        attributes = {}
+    return {"args": error.args, "notes": list(getattr(error, "__notes__", ())),
+            "attributes": attributes}
 
 
 def describe_chain(error: BaseException) -> str:

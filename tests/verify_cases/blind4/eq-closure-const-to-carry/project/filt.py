@@ -1,0 +1,14 @@
+"""First-order IIR low-pass filter."""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+
+def lowpass(xs, a):
+    a = jnp.asarray(a, dtype=xs.dtype)
+
+    def step(y, x):
+        y = a * y + (1.0 - a) * x
+        return y, y
+
+    return lax.scan(step, jnp.zeros_like(xs[0]), xs)[1]

@@ -1,0 +1,22 @@
+"""A bouncing ball."""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+
+@jax.jit
+def step(state, dt):
+    x, v = state
+    x = x + dt * v
+    v = v - dt * 9.81
+    def _bounce(s):
+        return -s[0], -0.9 * s[1]
+
+    def _keep(s):
+        return s
+
+    return lax.cond(x < 0.0, _bounce, _keep, (x, v))
+
+
+def drop(h, dt, n):
+    return lax.scan(lambda s, _: (step(s, dt), s[0]), (jnp.float32(h), jnp.float32(0.0)), None, length=n)[1]

@@ -1,0 +1,16 @@
+"""Linear warmup of the learning rate."""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+
+def lr_at(step, base, warmup):
+    if warmup > 0:
+        scale = jnp.minimum(1.0, (step + 1) / warmup)
+    else:
+        scale = 1.0
+    return base * scale
+
+
+def schedule(base, warmup, n):
+    return lax.scan(lambda c, s: (c, lr_at(s, base, warmup)), 0, jnp.arange(n))[1]

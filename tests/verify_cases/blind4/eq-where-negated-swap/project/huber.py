@@ -1,0 +1,14 @@
+"""Robust regression loss."""
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def huber(r, delta=1.0):
+    a = jnp.abs(r)
+    return jnp.where(a <= delta, 0.5 * r ** 2, delta * (a - 0.5 * delta))
+
+
+@jax.jit
+def mean_huber(w, x, y):
+    return jnp.mean(huber(x @ w - y))
