@@ -173,7 +173,7 @@ class Session:
         self.records: list[dict] = []
         self.active: Boundary | None = None
         self.quiet = 0
-        self.streams: tuple = ()  # sys.stdout and sys.stderr as they were before a call
+        self.streams: tuple = ()  # sys.stdout, sys.stderr and their originals before a call
         self.seqs: dict[tuple[str, str], int] = {}
         self.compared: dict[str, int] = {}
         self.signatures: dict[str, set] = {}
@@ -288,17 +288,25 @@ class Session:
         before = self.encode_inputs(args, kwargs, raw) if boundary.compared and mutable \
             else None
         process = process_state() if boundary.compared else None
-        streams = self.streams = sys.stdout, sys.stderr
+        streams = sys.stdout, sys.stderr
+        # (the interpreter's own streams too: `sys.__stderr__.write(...)` is written text)
+        originals = sys.__stdout__, sys.__stderr__
+        self.streams = streams + originals
         sys.stdout, sys.stderr = (WrittenStream(stream, name) for stream, name in
                                   zip(streams, ("stdout", "stderr")))
+        sys.__stdout__, sys.__stderr__ = (
+            WrittenStream(stream, name) if stream is not None else None
+            for stream, name in zip(originals, ("stdout", "stderr")))
         try:
             result = function(*args, **kwargs)
         except BaseException as error:
             sys.stdout, sys.stderr = streams
+            sys.__stdout__, sys.__stderr__ = originals
             self.finish(boundary, (args, kwargs, raw), before, process, error=error)
             raise
         finally:
             sys.stdout, sys.stderr = streams
+            sys.__stdout__, sys.__stderr__ = originals
         self.finish(boundary, (args, kwargs, raw), before, process, result=result,
                     jaxpr_of=jaxpr_of if jaxpr_of is not None else function)
         return result
