@@ -1,0 +1,56 @@
+# expect: none
+# source: https://github.com/p-doom/jasmine/pull/239
+# mistake: Resembles j20 (random patch masking inside a jitted tokenizer train step), but the masking keys are split from the rng carried in the batch, which the training loop splits every step, so each step draws a fresh mask.
+import jax
+import jax.numpy as jnp
+
+
+def patchify(videos, size):
+    B, T, H, W, C = videos.shape
+    x = videos.reshape(B, T, H // size, size, W // size, size, C)
+    return x.transpose(0, 1, 2, 4, 3, 5, 6).reshape(B, T, (H // size) * (W // size), size * size * C)
+
+
+class Tokenizer:
+    def __init__(self, patch_size=4, max_mask_ratio=0.9):
+        self.patch_size = patch_size
+        self.max_mask_ratio = max_mask_ratio
+
+    def mask_and_encode(self, params, videos, rng, training=True):
+        patch_BTNP = patchify(videos, self.patch_size)
+        B, T, N, _ = patch_BTNP.shape
+        mask = jnp.zeros((B, T, N), bool)
+        if training:  # `training` is a Python bool, not traced
+            _rng_prob, _rng_mask = jax.random.split(rng, 2)
+            mask_prob = jax.random.uniform(_rng_prob, minval=0.5, maxval=self.max_mask_ratio)
+            mask = jax.random.bernoulli(_rng_mask, mask_prob, (B, T, N))
+        z = jnp.where(mask[..., None], 0.0, patch_BTNP) @ params["w"]
+        return z, mask
+
+
+def make_train_step(model):
+    @jax.jit
+    def train_step(params, batch):
+        def loss_fn(p):
+            z, mask = model.mask_and_encode(p, batch["videos"], batch["rng"])
+            return jnp.mean(z**2), mask
+        (loss, mask), grads = jax.value_and_grad(loss_fn, has_aux=True)(params)
+        params = jax.tree_util.tree_map(lambda p, g: p - 1e-3 * g, params, grads)
+        return params, loss, mask
+    return train_step
+
+
+def main():
+    model = Tokenizer()
+    params = {"w": jnp.ones((48, 8)) * 0.01}
+    train_step = make_train_step(model)
+    rng = jax.random.key(42)
+    masks = []
+    for step in range(4):
+        rng, _rng, _rng_data = jax.random.split(rng, 3)
+        videos = jax.random.uniform(_rng_data, (2, 3, 16, 16, 3))
+        params, loss, mask = train_step(params, {"videos": videos, "rng": _rng})
+        masks.append(mask)
+    same = [bool(jnp.array_equal(masks[0], m)) for m in masks[1:]]
+    print("mask identical to step 0 at steps 1..3:", same)
+    assert not any(same)
