@@ -266,7 +266,9 @@ class Session:
         leaves, treedef = jax.tree_util.tree_flatten(result)
         is_array = [isinstance(leaf, (jax.Array, jax.core.Tracer)) for leaf in leaves]
         arrays = [leaf for leaf, array in zip(leaves, is_array) if array]
-        static = ["array" if array else encode(self.names, leaf)[0]
+        # (an array's abstract type now, weak type included: the values, compared when the
+        # program runs, do not show a weak `jnp.asarray(0.5)` made a strong `float32(0.5)`)
+        static = [_abstract(leaf) if array else encode(self.names, leaf)[0]
                   for leaf, array in zip(leaves, is_array)]
         if arrays:
             plant(OutputMarker(frame), *arrays)
@@ -542,6 +544,14 @@ def captured_state(function) -> dict:
             cells[name] = "<empty cell>"
     return {"cells": cells, "defaults": function.__defaults__,
             "kwdefaults": function.__kwdefaults__}
+
+
+def _abstract(leaf) -> str:
+    """`array f32[3]`, `array f32[] weak`: a traced output's type as jax sees it."""
+    aval = getattr(leaf, "aval", None)
+    if aval is None or not hasattr(aval, "str_short"):
+        return "array"
+    return f"array {aval.str_short()}{' weak' if getattr(aval, 'weak_type', False) else ''}"
 
 
 def raised_content(error: BaseException) -> dict:
