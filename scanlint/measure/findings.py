@@ -216,15 +216,21 @@ def compile_key(compiled: dict) -> tuple | None:
     return None
 
 
-def difference(compiles: list[dict]) -> str:
-    """What differed between the compiles: an argument's shape or static value, a new
-    function object, or nothing jit was given (a global or a closed-over value)."""
+def changed_arguments(compiles: list[dict]) -> dict[str, list[str]]:
+    """Each argument described differently by the compiles: its descriptions, first seen
+    first."""
     values: dict[str, list[str]] = defaultdict(list)
     for compiled in compiles:
         for name, text in compiled["arguments"].items():
             if text not in values[name]:
                 values[name].append(text)
-    changed = [(name, texts) for name, texts in values.items() if len(texts) > 1]
+    return {name: texts for name, texts in values.items() if len(texts) > 1}
+
+
+def difference(compiles: list[dict]) -> str:
+    """What differed between the compiles: an argument's shape or static value, a new
+    function object, or nothing jit was given (a global or a closed-over value)."""
+    changed = list(changed_arguments(compiles).items())
     reasons = list(dict.fromkeys(c["reason"] for c in compiles if c.get("reason")))
     if changed:
         return "; ".join(f"`{name}` differed ({', '.join(texts[:SHOWN_VALUES])}"
@@ -247,11 +253,7 @@ def weak_only(compiles: list[dict]) -> list[str]:
     """The arguments whose descriptions differed between compiles only by a weak type
     (`~f32[]` and `f32[]`), when nothing else did (LINX's model warmed up with
     `jnp.asarray(0.)`, then called with float32 values, traced and compiled twice)."""
-    values: dict[str, set[str]] = defaultdict(set)
-    for compiled in compiles:
-        for name, text in compiled["arguments"].items():
-            values[name].add(text)
-    changed = {name: texts for name, texts in values.items() if len(texts) > 1}
+    changed = changed_arguments(compiles)
     if not changed or any(len({t.replace("~", "") for t in texts}) > 1
                           for texts in changed.values()):
         return []

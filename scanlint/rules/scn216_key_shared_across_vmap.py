@@ -186,7 +186,7 @@ def _own_key_selected(program: Program, function: Scope, param: str) -> bool:
 
 
 def _is_random(program: Program, function: Scope, call: ast.Call, name: str) -> bool:
-    return program.qualified(call.func, function) in (f"jax.random.{name}",)
+    return program.qualified(call.func, function) == f"jax.random.{name}"
 
 
 def _first_is(call: ast.Call, name: str) -> bool:

@@ -127,11 +127,10 @@ def _seeded_calls(program: Program, scope: Scope) -> list[ast.Call]:
     `jax.random` call draws from: as its key, or through the name they are bound to. A
     constant key only stored (jumanji's toy generators put `key=PRNGKey(0)` in a state
     they build deterministically) is not a draw."""
-    drawn = {id(node.args[0]) for node in ast.walk(scope.node) if isinstance(node, ast.Call)
-             and node.args and _random(program, node, scope) is not None}
-    drawn_names = {node.args[0].id for node in ast.walk(scope.node) if isinstance(
-        node, ast.Call) and node.args and isinstance(node.args[0], ast.Name)
-        and _random(program, node, scope) is not None}
+    keys = [node.args[0] for node in ast.walk(scope.node) if isinstance(node, ast.Call)
+            and node.args and _random(program, node, scope) is not None]
+    drawn = {id(key) for key in keys}
+    drawn_names = {key.id for key in keys if isinstance(key, ast.Name)}
     bound = {id(n.value): n for n in ast.walk(scope.node) if isinstance(n, ast.Assign)}
     calls = []
     for node in _own_nodes(scope.node):

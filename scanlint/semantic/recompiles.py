@@ -440,7 +440,6 @@ def made_in_loop(program: Program, method: Scope) -> CallSite | None:
             continue
         if over_display(site) and _reads_target(site.node, site.loops[-1]):
             continue  # one object per listed configuration
-
         if any(isinstance(loop, (ast.For, ast.AsyncFor, ast.While, *_COMPS)) and repeats(loop)
                for loop in site.loops):
             return site
