@@ -6,7 +6,7 @@ from typing import Iterator
 
 from scanlint.core.diagnostic import Diagnostic
 from scanlint.rules import Invalid, Rule, RuleContext, no_fix_reason
-from scanlint.semantic.loop_keys import draws_from, reaches_a_draw
+from scanlint.semantic.loop_keys import draws_from, random_function, reaches_a_draw
 from scanlint.semantic.program import Program, Scope
 
 _JNP = "import jax\nimport jax.numpy as jnp\n"
@@ -175,18 +175,14 @@ def _own_key_selected(program: Program, function: Scope, param: str) -> bool:
     for node in ast.walk(function.node):
         if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Call):
             call = node.value
-            if _is_random(program, function, call, "split") and _first_is(call, param) and \
+            if random_function(program, call.func, function) == "split" and _first_is(call, param) and \
                     not isinstance(node.slice, ast.Constant):
                 return True
-        if isinstance(node, ast.Call) and _is_random(program, function, node, "fold_in") and \
+        if isinstance(node, ast.Call) and random_function(program, node.func, function) == "fold_in" and \
                 _first_is(node, param) and len(node.args) > 1 and \
                 not isinstance(node.args[1], ast.Constant):
             return True
     return False
-
-
-def _is_random(program: Program, function: Scope, call: ast.Call, name: str) -> bool:
-    return program.qualified(call.func, function) == f"jax.random.{name}"
 
 
 def _first_is(call: ast.Call, name: str) -> bool:

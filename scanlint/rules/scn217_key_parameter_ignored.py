@@ -6,7 +6,7 @@ from typing import Iterator
 
 from scanlint.core.diagnostic import Diagnostic
 from scanlint.rules import Invalid, Rule, RuleContext, no_fix_reason
-from scanlint.semantic.loop_keys import SEEDED
+from scanlint.semantic.loop_keys import SEEDED, random_function
 from scanlint.semantic.program import Program, Scope
 
 _JNP = "import jax\nimport jax.numpy as jnp\n"
@@ -128,7 +128,7 @@ def _seeded_calls(program: Program, scope: Scope) -> list[ast.Call]:
     constant key only stored (jumanji's toy generators put `key=PRNGKey(0)` in a state
     they build deterministically) is not a draw."""
     keys = [node.args[0] for node in ast.walk(scope.node) if isinstance(node, ast.Call)
-            and node.args and _random(program, node, scope) is not None]
+            and node.args and random_function(program, node.func, scope) is not None]
     drawn = {id(key) for key in keys}
     drawn_names = {key.id for key in keys if isinstance(key, ast.Name)}
     bound = {id(n.value): n for n in ast.walk(scope.node) if isinstance(n, ast.Assign)}
@@ -137,7 +137,7 @@ def _seeded_calls(program: Program, scope: Scope) -> list[ast.Call]:
         if not (isinstance(node, ast.Call) and len(node.args) == 1 and isinstance(
                 node.args[0], ast.Constant) and isinstance(node.args[0].value, int)):
             continue
-        if _random(program, node, scope) not in SEEDED:
+        if random_function(program, node.func, scope) not in SEEDED:
             continue
         parent = bound.get(id(node))
         named = parent is not None and any(
@@ -145,12 +145,6 @@ def _seeded_calls(program: Program, scope: Scope) -> list[ast.Call]:
         if id(node) in drawn or named:
             calls.append(node)
     return calls
-
-
-def _random(program: Program, call: ast.Call, scope: Scope) -> str | None:
-    """The function of `jax.random` ``call`` calls, or None."""
-    module, _, last = (program.qualified(call.func, scope) or "").rpartition(".")
-    return last if module == "jax.random" else None
 
 
 def _overwritten_first(function: ast.AST, param: str, seeded: list[ast.Call]) -> ast.Call | None:

@@ -56,7 +56,8 @@ def loop_keys(program: Program) -> list[LoopKey]:
     return memo
 
 
-def _random(program: Program, func: ast.expr, scope: Scope) -> str | None:
+def random_function(program: Program, func: ast.expr, scope: Scope) -> str | None:
+    """The name of the `jax.random` function ``func`` names (`split`, `normal`), or None."""
     q = program.qualified(func, scope) or ""
     module, _, last = q.rpartition(".")
     return last if module in ("jax.random", "jax._src.random") else None
@@ -67,7 +68,7 @@ def _find(program: Program) -> list[LoopKey]:
     found: dict[int, LoopKey] = {}
     for site in list(program.calls):
         loops = [loop for loop in site.loops if isinstance(loop, _REPEATING)]
-        name = _random(program, site.node.func, site.scope)
+        name = random_function(program, site.node.func, site.scope)
         if name in SEEDED and _constant_args(program, site.node, site.scope, loops):
             if not _default_key(program, site, found):
                 _seeded(program, site, loops, found)
@@ -95,7 +96,7 @@ def _held_key(program: Program, site: CallSite, loops: list, found: dict) -> Non
                 node, ast.Attribute) and node.attr == attr and isinstance(node.ctx, ast.Store)]
             if made and len(stores) == len(made) and all(
                     scope.name == "__init__" and isinstance(value, ast.Call)
-                    and _random(program, value.func, scope) in SEEDED | DERIVING
+                    and random_function(program, value.func, scope) in SEEDED | DERIVING
                     for value, scope in made):
                 found.setdefault(id(site.node), LoopKey(
                     site.node, f"{me}.{attr}", "made once in `__init__` and never split or "
@@ -116,7 +117,7 @@ def _attributes_drawn(program: Program, function: Scope, me: str) -> set[str]:
                 and arg.value.id == me}
         if not held:
             continue
-        if node.args and _random(program, node.func, function) in DRAWS | {"split"}:
+        if node.args and random_function(program, node.func, function) in DRAWS | {"split"}:
             found.update(a for a, arg in held.items() if arg is node.args[0])
             continue
         found.update(attr for attr, arg in held.items()
@@ -232,7 +233,7 @@ def _drawn_in(program: Program, site: CallSite, region: ast.AST) -> str | None:
             if draw is not None:
                 return draw
         if isinstance(current, ast.Assign) and isinstance(current.value, ast.Call) and \
-                _random(program, current.value.func, site.scope) in DERIVING and any(
+                random_function(program, current.value.func, site.scope) in DERIVING and any(
                     isinstance(a, ast.Name) and a.id in keys for a in current.value.args[:1]):
             for target in current.targets:
                 keys |= {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
@@ -271,7 +272,7 @@ def _consumes(program: Program, call: ast.Call, scope: Scope, keys: set[str],
               holders: bool = True) -> str | None:
     """What draws from one of ``keys`` at ``call``: the draw itself, or the function of the
     file it passes one to that draws from it (``holders``: also `rngs=` and `nnx.Rngs`)."""
-    name = _random(program, call.func, scope)
+    name = random_function(program, call.func, scope)
     first = call.args[0] if call.args else next(
         (k.value for k in call.keywords if k.arg == "key"), None)
     if name in DRAWS and isinstance(first, ast.Name) and first.id in keys:
@@ -372,7 +373,7 @@ def draws_from(program: Program, function: Scope, param: str, depth: int = 0,
             if not isinstance(call, ast.Call):
                 continue
             scope = _scope_around(program, function, call)
-            name = _random(program, call.func, scope)
+            name = random_function(program, call.func, scope)
             first = call.args[0] if call.args else None
             if name == "fold_in" and len(call.args) > 1 and not isinstance(
                     call.args[1], ast.Constant):
@@ -423,7 +424,7 @@ def reaches_a_draw(program: Program, function: Scope, depth: int = 0) -> bool:
         if not isinstance(call, ast.Call):
             continue
         scope = _scope_around(program, function, call)
-        name = _random(program, call.func, scope)
+        name = random_function(program, call.func, scope)
         if name in DRAWS or name == "split" or depth < _DEPTH and any(
                 reaches_a_draw(program, t.function, depth + 1)
                 for t in program.targets(_applied(program, call.func, scope), scope)
@@ -550,7 +551,7 @@ def _makes_key(program: Program, bind) -> bool:
         value = value.value
     if not isinstance(value, ast.Call):
         return False
-    return _random(program, value.func, bind.scope or program.module) in (SEEDED | DERIVING)
+    return random_function(program, value.func, bind.scope or program.module) in (SEEDED | DERIVING)
 
 
 def reported(found: LoopKey) -> bool:
