@@ -175,10 +175,11 @@ def _own_key_selected(program: Program, function: Scope, param: str) -> bool:
     for node in ast.walk(function.node):
         if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Call):
             call = node.value
-            if random_function(program, call.func, function) == "split" and _first_is(call, param) and \
-                    not isinstance(node.slice, ast.Constant):
+            if random_function(program, call.func, function) == "split" and \
+                    _first_is(call, param) and not isinstance(node.slice, ast.Constant):
                 return True
-        if isinstance(node, ast.Call) and random_function(program, node.func, function) == "fold_in" and \
+        if isinstance(node, ast.Call) and \
+                random_function(program, node.func, function) == "fold_in" and \
                 _first_is(node, param) and len(node.args) > 1 and \
                 not isinstance(node.args[1], ast.Constant):
             return True

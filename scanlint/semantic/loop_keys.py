@@ -551,7 +551,8 @@ def _makes_key(program: Program, bind) -> bool:
         value = value.value
     if not isinstance(value, ast.Call):
         return False
-    return random_function(program, value.func, bind.scope or program.module) in (SEEDED | DERIVING)
+    scope = bind.scope or program.module
+    return random_function(program, value.func, scope) in (SEEDED | DERIVING)
 
 
 def reported(found: LoopKey) -> bool:
