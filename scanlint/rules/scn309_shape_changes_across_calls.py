@@ -6,6 +6,7 @@ from typing import Iterator
 from scanlint.core.diagnostic import Diagnostic
 from scanlint.rules import Invalid, Rule, RuleContext, no_fix_reason
 from scanlint.semantic.abstract_eval import GROWERS
+from scanlint.semantic.data_shapes import data_shaped, repeated_from
 from scanlint.semantic.program import CallSite, Program, Scope
 from scanlint.semantic.recompiles import (argument_for, converted, distinct_ints,
                                           jitted_callables, maker_and_shape, untraced,
@@ -25,7 +26,12 @@ class ShapeChangesAcrossCalls(Rule):
     per value of a sequence of distinct sizes), or passes a slice whose bound is the loop's
     variable over distinct sizes (`x[:n]` for `n` in `(64, 128, 256)` or a `range`), or an
     array made in the loop with such a variable in its shape (`jnp.ones((n, 4))`), or an
-    array the loop grows at every iteration (`context = np.append(context, token)`). Items
+    array the loop grows at every iteration (`context = np.append(context, token)`), or
+    an array whose shape comes from values, in code a loop runs again and again (the call in
+    the loop, or in a function called from one): a boolean mask (`x[x > t]`), `nonzero`,
+    `unique`, `argwhere` without `size=`, or a size read from elements (`int(mask.sum())`,
+    `n = int(40 + 2 * float(theta[0]))` given to `jnp.linspace`, also through the file's
+    function that makes the array from it). Items
     unpacked from tuples count (`for idx, w in batches`), and so does a jit of a function
     the file does not define (`jax.jit(model.apply)`: every argument). The
     array may reach the jitted function through the file's functions that pass it on as
@@ -60,6 +66,11 @@ class ShapeChangesAcrossCalls(Rule):
                "changes from one iteration to the next ({shapes}): jit compiles once per "
                "input shape, so each new shape traces and compiles again; pad to a fixed size "
                "(or a few buckets)")
+    DATA_MESSAGE = ("`{function}` is jitted and called with `{arg}`, whose shape comes from "
+                    "array values (`{why}`), in code the loop on line {line} runs again and "
+                    "again: jit compiles once per input shape, so each new size traces and "
+                    "compiles again; pad to a fixed size (or a few buckets), or give "
+                    "`nonzero`/`unique` a `size=`")
     PROGRAM = True
 
     def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:
@@ -71,14 +82,21 @@ class ShapeChangesAcrossCalls(Rule):
                     continue
                 for arg in _arguments(jitted, site):
                     found = _varying(program, arg, site, 0)
-                    if found is None:
-                        continue
-                    at, written, shapes = found
+                    if found is not None:
+                        at, written, shapes = found
+                        message = self.MESSAGE.format(function=jitted.name, arg=written,
+                                                      shapes=", ".join(shapes[:5]))
+                    else:
+                        from_data = _sized_by_data(program, arg, site)
+                        if from_data is None:
+                            continue
+                        at, why, loop = from_data
+                        message = self.DATA_MESSAGE.format(
+                            function=jitted.name, arg=program.source(arg), why=why,
+                            line=loop.lineno)
                     if id(at.node) in reported:
                         continue
                     reported.add(id(at.node))
-                    message = self.MESSAGE.format(function=jitted.name, arg=written,
-                                                  shapes=", ".join(shapes[:5]))
                     yield ctx.diagnostic_at(self, at.node, no_fix_reason(
                         message, "the padding and its mask depend on the computation"))
 
@@ -110,9 +128,39 @@ class ShapeChangesAcrossCalls(Rule):
         # A slice of a fixed length at a moving start.
         _JNP + "apply = jax.jit(lambda x: x.sum())\nxs = jnp.ones(40)\n"
         "for i in range(0, 40, 8):\n    apply(xs[i:i + 8])\n",
+        # `nonzero` given a size: one shape whatever the mask.
+        _JNP + "fast = jax.jit(lambda idx: idx * 2)\n"
+        "def active(rows):\n    for row in rows:\n"
+        "        fast(jnp.nonzero(row, size=3, fill_value=0)[0])\n"
+        "active(jnp.array([[1, 0, 1], [1, 1, 1], [0, 0, 1]]))\n",
+        # A size read from the shape, not from the values.
+        _JNP + "@jax.jit\ndef energy(x):\n    return jnp.sum(x ** 2)\n"
+        "def half(x):\n    n = int(x.shape[0] / 2)\n    return energy(x[:n])\n"
+        "for x in [jnp.ones(8), jnp.zeros(8)]:\n    half(x)\n",
+        # A masked selection made once, outside any loop.
+        _JNP + "@jax.jit\ndef log_prob(points):\n    return -0.5 * jnp.sum(points ** 2)\n"
+        "pts = jnp.linspace(-1, 1, 24)\nlp = log_prob(pts[pts > 0])\n",
     ]
 
     INVALID = [
+        # Points kept by a mask whose count follows the threshold, in a function a loop
+        # calls (tedwards2412/ripple#4: sizes from the data re-jit a waveform model).
+        Invalid(_JNP + "@jax.jit\ndef log_prob(points):\n    return -0.5 * jnp.sum(points ** 2)\n"
+                "def step(points, threshold):\n    kept = points[points[:, 0] > threshold]\n"
+                "    return log_prob(kept)\n"
+                "pts = jnp.linspace(-1, 1, 24).reshape(12, 2)\n"
+                "for t in (-0.5, 0.0, 0.5):\n    step(pts, t)\n"),
+        # A grid whose length is computed from a parameter's value, through the file's
+        # function that makes it.
+        Invalid(_JNP + "def grid(n):\n    return jnp.linspace(0.0, 1.0, n)\n"
+                "@jax.jit\ndef energy(x):\n    return jnp.sum(x ** 2)\n"
+                "def evaluate(params):\n    n = int(10 + 4 * float(params[0]))\n"
+                "    return energy(grid(n))\n"
+                "for scale in (0.5, 1.5, 2.5):\n    evaluate(jnp.array([scale]))\n"),
+        # `nonzero` without a size: as many indices as the row has set.
+        Invalid(_JNP + "fast = jax.jit(lambda idx: idx * 2)\n"
+                "def active(rows):\n    for row in rows:\n        fast(jnp.nonzero(row)[0])\n"
+                "active(jnp.array([[1, 0, 1], [1, 1, 1], [0, 0, 1]]))\n"),
         # A context grown by one token per step, fed to a jit of a function the file does
         # not define (https://github.com/jax-ml/jax/issues/837).
         Invalid(_JNP + "import numpy as np\nfast = jax.jit(jnp.cumsum)\n"
@@ -200,6 +248,28 @@ def _varying(program: Program, arg: ast.expr, site: CallSite,
             found = _varying(program, passed, caller, depth + 1)
             if found is not None:
                 return found
+    return None
+
+
+def _sized_by_data(program: Program, arg: ast.expr,
+                   site: CallSite) -> tuple[CallSite, str, ast.AST] | None:
+    """Where ``arg``'s shape comes from array values (a mask, `nonzero`, a size read from
+    elements), at a call that a loop runs again and again: the call, the expression that
+    decides the shape, the loop. A parameter is followed to its callers' arguments."""
+    loop = repeated_from(program, site)
+    if loop is None:
+        return None
+    why = data_shaped(program, converted(program, arg, site.scope), site.scope)
+    if why is not None:
+        return site, why, loop
+    bind = program.single(site.scope, arg.id) if isinstance(arg, ast.Name) else None
+    if bind is None or bind.kind != "param" or bind.scope is None:
+        return None
+    for caller, target in program.callers(bind.scope):
+        passed = argument_for(bind.scope, caller.node, arg.id, target.bound_self)
+        why = None if passed is None else data_shaped(program, passed, caller.scope)
+        if why is not None:
+            return site, why, loop
     return None
 
 
