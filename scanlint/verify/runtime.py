@@ -631,14 +631,15 @@ def argument_objects(args, kwargs) -> dict:
 
 
 def containers(tree, path: str = "", depth: int = 0, found: dict | None = None) -> dict:
-    """The lists, dicts and NumPy arrays inside the arguments, by path: the objects a caller
-    may hold (`hist = state["history"]`)."""
+    """The lists, dicts, sets and NumPy arrays inside the arguments, by path: the objects a
+    caller may hold (`hist = state["history"]`), also as an object's attributes
+    (`self._steps`)."""
     import numpy as np
 
     found = {} if found is None else found
     if depth > 6 or len(found) > 200:
         return found
-    if isinstance(tree, (list, dict, np.ndarray)):
+    if isinstance(tree, (list, dict, set, np.ndarray)):
         found[path] = tree
     if isinstance(tree, (list, tuple)):
         for index, item in enumerate(tree):
@@ -646,16 +647,36 @@ def containers(tree, path: str = "", depth: int = 0, found: dict | None = None) 
     elif isinstance(tree, dict):
         for key, item in tree.items():
             containers(item, f"{path}[{key!r}]", depth + 1, found)
+    else:
+        for name, item in _instance_attributes(tree):
+            containers(item, f"{path}.{name}", depth + 1, found)
     return found
+
+
+def _instance_attributes(value) -> list:
+    """An instance's own attributes (its `__dict__`, read without running properties); none
+    for modules, classes, functions and jax's arrays."""
+    import types
+
+    if isinstance(value, (type, types.ModuleType, types.FunctionType, types.MethodType,
+                          types.BuiltinFunctionType)) or type(value).__module__ in (
+            "builtins", "numpy") or type(value).__module__.startswith(("jax", "jaxlib")):
+        return []
+    try:
+        attributes = object.__getattribute__(value, "__dict__")
+    except (AttributeError, TypeError):
+        return []
+    return list(attributes.items())[:50] if isinstance(attributes, dict) else []
 
 
 def aliasing(result, inputs: dict, before: dict | None) -> list:
     """How the call's result and arguments share objects: each NumPy array it returns that
-    shares memory with an argument (a view: writing one writes the other), and each list,
-    dict or array in the arguments the call replaced with a new object rather than changed
-    in place (a caller holding the old one no longer sees the change). ``inputs`` and
-    ``before``: `argument_objects` after and before the call. Paths, compared between the
-    versions."""
+    shares memory with an argument (a view: writing one writes the other), each list, dict
+    or set it returns that is one the arguments hold (`return self._steps`: a caller
+    changing it changes the object), and each list, dict or array in the arguments the
+    call replaced with a new object rather than changed in place (a caller holding the old
+    one no longer sees the change). ``inputs`` and ``before``: `argument_objects` after and
+    before the call. Paths, compared between the versions."""
     import numpy as np
 
     shared: list = []
@@ -666,6 +687,8 @@ def aliasing(result, inputs: dict, before: dict | None) -> list:
                 if isinstance(out, np.ndarray) and isinstance(value, np.ndarray) and \
                         np.may_share_memory(out, value):
                     shared.append(["view", out_path, in_path])
+                elif out is value and not isinstance(out, np.ndarray):
+                    shared.append(["same object", out_path, in_path])
     for path, old in (before or {}).items():
         new = inputs.get(path)
         if new is not None and new is not old and type(new) is type(old):
