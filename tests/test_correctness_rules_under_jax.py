@@ -64,7 +64,8 @@ def test_valid_cases_run(outcomes, rule, index, code):
 # draws, equal in the invalid cases and not in the valid ones. SCN216 says every member of a
 # `vmap` draws the same numbers: its cases bind `draws` to the batch (one row per member).
 # SCN217 says a function given different keys draws the same numbers: `first` and `second`
-# are two calls of it with two keys.
+# are two calls of it with two keys. SCN218 says a jitted function draws the same numbers at
+# every call: `first` and `second` are two calls of it.
 STEPS_SAME = "bool((draws[0] == draws[1]).all())"
 PAIR_SAME = "bool((first == second).all())"
 KEY_CASES = [(f"{code}-invalid-{i}", case.code, STEPS_SAME, True)
@@ -83,7 +84,11 @@ KEY_CASES = [(f"{code}-invalid-{i}", case.code, STEPS_SAME, True)
     (f"SCN217-invalid-{i}", case.code, PAIR_SAME, True)
     for i, case in enumerate(rule_by_code("SCN217").INVALID)] + [
     (f"SCN217-valid-{i}", case, PAIR_SAME, False)
-    for i, case in enumerate(rule_by_code("SCN217").VALID)]
+    for i, case in enumerate(rule_by_code("SCN217").VALID)] + [
+    (f"SCN218-invalid-{i}", case.code, PAIR_SAME, True)
+    for i, case in enumerate(rule_by_code("SCN218").INVALID)] + [
+    (f"SCN218-valid-{i}", case, PAIR_SAME, False)
+    for i, case in enumerate(rule_by_code("SCN218").VALID)]
 
 
 @pytest.fixture(scope="module")

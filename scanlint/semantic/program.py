@@ -386,9 +386,33 @@ class Program:
         if not bound or len(assigned) != 1:
             return []
         value, method_scope = assigned[0]
-        held = self.instance_class(value, method_scope) if isinstance(value, ast.Call) else None
+        held = self.instance_class(value, method_scope) if isinstance(value, ast.Call) else \
+            self._passed_object_class(value, method_scope)
         call = held.method("__call__") if held is not None else None
         return [Target(call, True, held)] if call is not None else []
+
+    def _passed_object_class(self, value: ast.expr, method: Scope) -> ClassInfo | None:
+        """`self.generator = generator`, a parameter of the method: the class of the object
+        every call of the method passes for it (`DropoutMLP(Generator(0))`, or a name
+        bound to one)."""
+        if not isinstance(value, ast.Name) or value.id not in method.params or \
+                self.__dict__.get("_finding_callers"):  # (a call's targets found for them)
+            return None
+        positional = method.positional[1:]  # after `self`
+        classes = {}
+        for caller, _ in self.callers(method):
+            passed = next((k.value for k in caller.node.keywords if k.arg == value.id), None)
+            if passed is None and value.id in positional:
+                index = positional.index(value.id)
+                args = caller.node.args
+                if index < len(args) and not any(isinstance(a, ast.Starred)
+                                                 for a in args[:index + 1]):
+                    passed = args[index]
+            owner = self.object_class(passed, caller.scope) if passed is not None else None
+            if owner is None or not owner[1]:
+                return None
+            classes[id(owner[0])] = owner[0]
+        return classes.popitem()[1] if len(classes) == 1 else None
 
     def _partial(self, call: ast.Call, scope: Scope, depth: int) -> list[Target]:
         if not call.args or isinstance(call.args[0], ast.Starred):
@@ -462,9 +486,13 @@ class Program:
         if memo is None:
             self.ensure_all()
             memo = {}
-            for site in self.calls:
-                for target in self.call_targets(site):
-                    memo.setdefault(id(target.function), []).append((site, target))
+            self.__dict__["_finding_callers"] = True
+            try:
+                for site in self.calls:
+                    for target in self.call_targets(site):
+                        memo.setdefault(id(target.function), []).append((site, target))
+            finally:
+                del self.__dict__["_finding_callers"]
             self.__dict__["_callers"] = memo
         return memo.get(id(function), [])
 
