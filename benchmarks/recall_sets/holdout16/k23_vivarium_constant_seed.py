@@ -1,0 +1,39 @@
+# expect: bug
+# source: https://github.com/flowersteam/vivarium/pull/57
+# mistake: init_state builds its key with random.PRNGKey(seed) from a default seed=0 argument, so every simulation/episode initialised in the reset loop gets exactly the same "random" agent and object positions.
+from typing import NamedTuple
+
+import jax
+import jax.numpy as jnp
+from jax import random
+
+
+class NVEState(NamedTuple):
+    position: jax.Array
+    velocity: jax.Array
+    diameter: jax.Array
+
+
+def init_nve_state(n_agents: int, n_objects: int, box_size: float = 100.0,
+                   diameter: float = 5.0, seed: int = 0) -> NVEState:
+    n_entities = n_agents + n_objects
+    key = random.PRNGKey(seed)
+    key_pos, key_vel = random.split(key)
+    position = random.uniform(key_pos, (n_entities, 2)) * box_size
+    velocity = random.normal(key_vel, (n_entities, 2))
+    return NVEState(position, velocity, jnp.full((n_entities,), diameter))
+
+
+def run_episodes(n_episodes, n_agents=5, n_objects=3):
+    starts = []
+    for episode in range(n_episodes):
+        state = init_nve_state(n_agents, n_objects)
+        starts.append(state.position)
+    return jnp.stack(starts)
+
+
+def main():
+    starts = run_episodes(4)
+    same = [bool(jnp.array_equal(starts[0], s)) for s in starts]
+    print("episode start positions identical to episode 0:", same)
+    print("first agent start per episode:", starts[:, 0].tolist())
