@@ -133,6 +133,17 @@ class GradThroughDynamicLoop(Rule):
     ]
 
     INVALID = [
+        # The step count is a field of a NamedTuple config the jitted function traces
+        # (https://github.com/google-deepmind/mujoco/issues/1377).
+        Invalid(_JNP + "from typing import NamedTuple\n"
+                "class Config(NamedTuple):\n    num_steps: jax.Array\n    target: jax.Array\n"
+                "def simulate(x, controls, n):\n"
+                "    return jax.lax.fori_loop(0, n, lambda t, s: s + controls[t], x)\n"
+                "def loss(controls, cfg):\n"
+                "    return jnp.sum((simulate(0.0, controls, cfg.num_steps) - cfg.target) ** 2)\n"
+                "@jax.jit\ndef loss_and_grad(controls, cfg):\n"
+                "    return jax.value_and_grad(loss)(controls, cfg)\n"
+                "out = loss_and_grad(jnp.zeros(5), Config(jnp.int32(5), jnp.float32(1.0)))\n"),
         # A `custom_jvp` whose JVP rule runs the same `while_loop` on the tangents, reached
         # through `*args` (https://github.com/jax-ml/jax/issues/18311).
         Invalid(_JNP + "from functools import partial\n"

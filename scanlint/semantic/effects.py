@@ -11,6 +11,8 @@ code calls (followed with ``deep``: helpers, methods, aliases).
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -256,6 +258,11 @@ class _Finder(StoreVisitor):
         self.declared.update(n.name.value for n in node.names)
 
     def store(self, node: cst.CSTNode, target: cst.BaseExpression) -> None:
+        if _counts_traces(node, target):
+            # `TRACES["body"] += 1`, `TRACE_COUNT += 1`: a counter named for traces or
+            # compiles counts them on purpose, the idiom of retracing reports
+            # (https://github.com/google/jaxopt/issues/563, set K's look-alike).
+            return
         if isinstance(target, cst.Name):
             if target.value in self.declared and not (
                     self.region.params_outer and self._guarded(target.value)):
@@ -277,6 +284,17 @@ class _Finder(StoreVisitor):
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         return node is self.region.node
+
+
+_TRACE_COUNTER = re.compile(r"trac|compil", re.I)
+
+
+def _counts_traces(node: cst.CSTNode, target: cst.BaseExpression) -> bool:
+    """A constant bump (`+= 1`) of a counter whose name or key says it counts traces."""
+    if not (isinstance(node, cst.AugAssign) and isinstance(node.value, (cst.Integer,
+                                                                        cst.Float))):
+        return False
+    return bool(_TRACE_COUNTER.search(_code(target)))
 
 
 def _names(node: cst.CSTNode) -> set[str]:

@@ -779,6 +779,12 @@ class Tracing:
                                      fix, ctx.grad)
 
     # -- expressions ------------------------------------------------------------------
+    def leaf_fields(self) -> frozenset[str]:
+        found = self.__dict__.get("_leaf_fields")
+        if found is None:
+            found = self.__dict__["_leaf_fields"] = leaf_fields_of(self.p)
+        return found
+
     def lookup(self, name: str, ctx: _Context) -> Value:
         current: _Context | None = ctx
         first = True
@@ -821,6 +827,12 @@ class Tracing:
             if base.record and base.traced and not node.attr.startswith("_"):
                 return Value(traced=True, diff=base.diff, bare=True, why=f"`{node.attr}`, a "
                              f"field of a NamedTuple JAX traces ({base.why})")
+            if base.bare and base.traced and base.cls is None and \
+                    node.attr in self.leaf_fields():
+                # (a NamedTuple's fields are all leaves: `cfg.num_steps` of a traced `cfg`,
+                # when only the file's NamedTuples have that field; set K's mujoco#1377)
+                return Value(traced=True, diff=base.diff, bare=True, why=f"`{node.attr}`, a "
+                             f"field of a NamedTuple of this file, read from {base.why}")
             if base.cls is not None or base.bare or base.container:
                 return PYTHON  # a pytree's field may be static metadata
             return PYTHON
@@ -1582,6 +1594,27 @@ def _leaves_traced(value: Value, why: str) -> Value:
     # (a leaf known to be an array stays one; anything else may be a pytree or None)
     array = value.traced and not (value.bare or value.container or value.cls)
     return Value(traced=True, diff=value.diff, bare=not array, why=why)
+
+
+def leaf_fields_of(program: Program) -> frozenset[str]:
+    """Field names only the file's NamedTuple classes have (no other class of the file
+    declares or assigns them): a traced value's such field is a traced leaf. (Read from
+    the syntax tree: the model builds classes lazily.)"""
+    fields: set[str] = set()
+    others: set[str] = set()
+    for node in ast.walk(program.tree):
+        if not isinstance(node, ast.ClassDef):
+            continue
+        if any(program.qualified(base, program.module) in NAMEDTUPLES for base in node.bases):
+            fields.update(s.target.id for s in node.body
+                          if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name))
+            continue
+        for inner in ast.walk(node):
+            if isinstance(inner, ast.AnnAssign) and isinstance(inner.target, ast.Name):
+                others.add(inner.target.id)
+            elif isinstance(inner, ast.Attribute) and isinstance(inner.ctx, ast.Store):
+                others.add(inner.attr)
+    return frozenset(fields - others)
 
 
 def _namedtuple_fields(node: ast.ClassDef, owner: Scope, program: Program) -> list[str] | None:
