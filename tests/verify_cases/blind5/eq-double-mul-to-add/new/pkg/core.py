@@ -1,0 +1,5 @@
+import jax.numpy as jnp
+
+
+def leaky_double(x):
+    return jnp.where(x > 0, x + x, x)

@@ -1,0 +1,11 @@
+import logging
+
+import numpy as np
+
+log = logging.getLogger(__name__)
+
+
+def clip_values(x, lo, hi):
+    n_clip = int(np.sum((x < lo) | (x > hi)))
+    log.debug("clipped %d of %d values", n_clip, x.size)
+    return np.clip(x, lo, hi)

@@ -1,0 +1,1 @@
+OPTS = {"lr": 0.1, "momentum": 0.9}

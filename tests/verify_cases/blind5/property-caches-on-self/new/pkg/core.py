@@ -1,0 +1,15 @@
+import jax.numpy as jnp
+
+
+class Standardizer:
+    def __init__(self, mean, std):
+        self.mean = mean
+        self.std = std
+
+    @property
+    def inv_std(self):
+        self._inv_std = getattr(self, "_inv_std", None) or 1.0 / self.std
+        return self._inv_std
+
+    def __call__(self, x):
+        return (x - self.mean) * self.inv_std

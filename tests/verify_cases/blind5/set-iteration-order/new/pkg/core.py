@@ -1,0 +1,2 @@
+def unique_ids(ids):
+    return list(set(ids))

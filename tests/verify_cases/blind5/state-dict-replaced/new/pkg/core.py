@@ -1,0 +1,11 @@
+import jax.numpy as jnp
+
+
+class Optimizer:
+    def __init__(self, lr):
+        self.lr = lr
+        self.state = {"t": 0}
+
+    def step(self, w, g):
+        self.state = dict(self.state, t=self.state["t"] + 1)
+        return w - self.lr * g / jnp.sqrt(self.state["t"])

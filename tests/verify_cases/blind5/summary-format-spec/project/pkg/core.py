@@ -1,0 +1,6 @@
+import jax.numpy as jnp
+
+
+def summary(losses):
+    loss = float(jnp.mean(jnp.asarray(losses)))
+    return f"loss={loss:.4f} n={len(losses)}"
