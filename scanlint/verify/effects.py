@@ -91,7 +91,7 @@ class Encoder:
                     repr(sorted(parameters().items())) if callable(parameters) else None]
         fields = _fields(value)
         if fields is not None:
-            return ["object", _name(type(value)),
+            return ["object", _name(type(value)) + _behaviour(type(value)),
                     [[name, encode(v, f"{path}.{name}", depth)] for name, v in fields]]
         try:  # C-level objects without fields: their pickled state (a NumPy Generator's)
             return ["pickled", _name(type(value)),
@@ -185,6 +185,19 @@ def _array_node(array, weak: bool, kind: str) -> list:
 
 def _name(cls: type) -> str:
     return f"{cls.__module__}.{cls.__qualname__}"
+
+
+def _behaviour(cls: type) -> str:
+    """What an object's class decides beyond its fields that a caller meets: whether it can
+    be hashed (a jit static argument, a dict key) and a dataclass's frozen/order flags."""
+    tags = []
+    if getattr(cls, "__hash__", None) is None:
+        tags.append("unhashable")
+    params = getattr(cls, "__dataclass_params__", None)
+    for flag in ("frozen", "order"):
+        if getattr(params, flag, False):
+            tags.append(flag)
+    return f" ({', '.join(tags)})" if tags else ""
 
 
 def _is_code(value) -> bool:
