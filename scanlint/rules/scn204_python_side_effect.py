@@ -30,7 +30,8 @@ class PythonSideEffect(Rule):
     function of the file it calls (three calls deep: `global _KEY; _KEY, sub =
     split(_KEY)`, `_STEP += 1` in a helper; a rebinding under a test of the same name, `if
     _CACHE is None: _CACHE = ...`, is a lazy initialisation and not counted). A body a factory
-    of the file makes (`scan(make_step(history), ...)`) counts as the factory's def, and a
+    of the file makes (`scan(make_step(history), ...)`) counts as the factory's def, a
+    decorator of the file (`@progress(n)`) adds what its wrapper def runs, and a
     container its caller passes to the factory as one defined outside the body. Filling a
     container under a test of that same container (`if key not in cache: cache[key] = ...`,
     `if len(shapes) < n: shapes.append(...)`) is a deliberate trace-time cache and is not
@@ -104,6 +105,25 @@ class PythonSideEffect(Rule):
                     continue
                 seen.add(id(step.node))
                 yield from self._effects(ctx, step, site)
+                yield from self._wrapper_effects(ctx, step, seen)
+
+    def _wrapper_effects(self, ctx: RuleContext, step: StepFunction,
+                         seen: set[int]) -> Iterator[Diagnostic]:
+        """What a decorator of the file wraps the body in runs in the body too (mcx's
+        `@progress_bar_scan(n)` printed once, at trace time:
+        https://github.com/rlouf/mcx/issues/69). No fix: the wrapper may wrap other
+        functions."""
+        for decorator in getattr(step.node, "decorators", ()):
+            wrapper = ctx.model.decorator_wrapper(decorator.decorator, step.scope)
+            scope = ctx.model.scope_of.get(id(wrapper)) if wrapper is not None else None
+            if wrapper is None or scope is None or id(wrapper) in seen:
+                continue
+            seen.add(id(wrapper))
+            for node, what in python_effects(ctx.model, Region.of_helper(wrapper, scope),
+                                             deep=True, warnings=False):
+                message, fix = with_fix(self.MESSAGE.format(what=what),
+                                        "move it out of the loop, or into `jax.debug.callback`")
+                yield ctx.diagnostic(self, node, message, fix=fix)
 
     def _effects(self, ctx: RuleContext, step: StepFunction,
                  site: ScanSite) -> Iterator[Diagnostic]:
@@ -212,6 +232,14 @@ class PythonSideEffect(Rule):
     ]
 
     INVALID = [
+        # A decorator factory of the file wraps the body in a printing wrapper
+        # (https://github.com/rlouf/mcx/issues/69).
+        Invalid("import jax\nimport jax.numpy as jnp\n"
+                "def progress(total):\n    def decorate(func):\n"
+                "        def wrapper(carry, x):\n            print(f'step {x} of {total}')\n"
+                "            return func(carry, x)\n        return wrapper\n    return decorate\n"
+                "@progress(3)\ndef step(c, x):\n    return c + x, c\n"
+                "out = jax.lax.scan(step, 0.0, jnp.arange(3.0))\n"),
         # A debug print in a helper the body calls (and differentiates): it shows a tracer
         # once (https://github.com/jax-ml/jax/issues/4615).
         Invalid("import jax\nimport jax.numpy as jnp\n"

@@ -285,6 +285,32 @@ class FileModel:
         ref.method, ref.bound_params = function, 0  # type: ignore[assignment]
         ref.method_scope = self.scope_of.get(id(function))
 
+    def returned_def(self, function: cst.CSTNode) -> cst.FunctionDef | None:
+        """The one def of its own that every `return` of the def ``function`` gives."""
+        inner = self.scope_of.get(id(function))
+        if not isinstance(function, cst.FunctionDef) or inner is None:
+            return None
+        made = {id(f): f for f in (_returned_function(r, inner) for r in own_returns(function))}
+        if len(made) != 1 or None in made.values():
+            return None
+        found = made.popitem()[1]
+        return found if isinstance(found, cst.FunctionDef) else None
+
+    def decorator_wrapper(self, decorator: cst.BaseExpression,
+                          scope: Scope) -> cst.FunctionDef | None:
+        """The def a decorator of this file puts in place of the def it decorates: `@timed`
+        (a def returning its wrapper def) or `@progress(n)` (a factory returning one)."""
+        name = decorator.func if isinstance(decorator, cst.Call) else decorator
+        if not isinstance(name, cst.Name):
+            return None
+        owner, bindings = lookup(scope, name.value)
+        if owner is None or len(bindings) != 1 or bindings[0].kind != "def":
+            return None
+        function: cst.CSTNode | None = bindings[0].node
+        if isinstance(decorator, cst.Call):
+            function = self.returned_def(function)
+        return self.returned_def(function) if function is not None else None
+
     def _method_of(self, expr: cst.Attribute,
                    scope: Scope) -> tuple[cst.FunctionDef, int] | None:
         """The def that `self.step` (``self`` the first parameter of a method of a class of
