@@ -275,25 +275,27 @@ class FileModel:
         if owner is None or len(bindings) != 1 or bindings[0].kind != "def":
             return
         factory = bindings[0].node
-        inner = self.scope_of.get(id(factory))
-        if not isinstance(factory, cst.FunctionDef) or factory.decorators or inner is None:
+        if not isinstance(factory, cst.FunctionDef) or factory.decorators:
             return
-        made = {id(f): f for f in (_returned_function(r, inner) for r in own_returns(factory))}
-        if len(made) != 1 or None in made.values():
+        function = self.returned_function(factory)
+        if function is None:
             return
-        function = made.popitem()[1]
         ref.method, ref.bound_params = function, 0  # type: ignore[assignment]
         ref.method_scope = self.scope_of.get(id(function))
 
-    def returned_def(self, function: cst.CSTNode) -> cst.FunctionDef | None:
-        """The one def of its own that every `return` of the def ``function`` gives."""
+    def returned_function(self, function: cst.CSTNode):
+        """The one def or lambda of its own that every `return` of the def ``function``
+        gives, or None."""
         inner = self.scope_of.get(id(function))
         if not isinstance(function, cst.FunctionDef) or inner is None:
             return None
         made = {id(f): f for f in (_returned_function(r, inner) for r in own_returns(function))}
         if len(made) != 1 or None in made.values():
             return None
-        found = made.popitem()[1]
+        return made.popitem()[1]
+
+    def returned_def(self, function: cst.CSTNode) -> cst.FunctionDef | None:
+        found = self.returned_function(function)
         return found if isinstance(found, cst.FunctionDef) else None
 
     def decorator_wrapper(self, decorator: cst.BaseExpression,

@@ -1605,9 +1605,9 @@ def leaf_fields_of(program: Program) -> frozenset[str]:
     for node in ast.walk(program.tree):
         if not isinstance(node, ast.ClassDef):
             continue
-        if any(program.qualified(base, program.module) in NAMEDTUPLES for base in node.bases):
-            fields.update(s.target.id for s in node.body
-                          if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name))
+        named = _namedtuple_fields(node, program.module, program)
+        if named is not None:
+            fields.update(named)
             continue
         for inner in ast.walk(node):
             if isinstance(inner, ast.AnnAssign) and isinstance(inner.target, ast.Name):
