@@ -119,16 +119,19 @@ class PythonSideEffect(Rule):
             if wrapper is None or scope is None or id(wrapper) in seen:
                 continue
             seen.add(id(wrapper))
-            for node, what in python_effects(ctx.model, Region.of_helper(wrapper, scope),
-                                             deep=True, warnings=False):
-                message, fix = with_fix(self.MESSAGE.format(what=what),
-                                        "move it out of the loop, or into `jax.debug.callback`")
-                yield ctx.diagnostic(self, node, message, fix=fix)
+            yield from self._reported(ctx, python_effects(
+                ctx.model, Region.of_helper(wrapper, scope), deep=True, warnings=False),
+                fixable=False)
 
     def _effects(self, ctx: RuleContext, step: StepFunction,
                  site: ScanSite) -> Iterator[Diagnostic]:
-        for node, what in _find_effects(ctx, step, site):
-            fix = _print_fix(ctx, node) if what.startswith("`print") else (
+        yield from self._reported(ctx, _find_effects(ctx, step, site), fixable=True)
+
+    def _reported(self, ctx: RuleContext, effects, fixable: bool) -> Iterator[Diagnostic]:
+        """A diagnostic per (node, what) effect; a `print` gets the `jax.debug.print` fix
+        when ``fixable``."""
+        for node, what in effects:
+            fix = _print_fix(ctx, node) if fixable and what.startswith("`print") else (
                 "move it out of the loop, or into `jax.debug.callback`")
             message, fix = with_fix(self.MESSAGE.format(what=what), fix)
             yield ctx.diagnostic(self, node, message, fix=fix)

@@ -5,7 +5,7 @@ from typing import Iterator
 
 from scanlint.core.diagnostic import Diagnostic
 from scanlint.rules import Invalid, Rule, RuleContext, no_fix_reason
-from scanlint.semantic.program import PARTIALS, Program, Scope
+from scanlint.semantic.program import Program, Scope
 
 _NNX = "import jax\nimport jax.numpy as jnp\nfrom flax import nnx\n"
 _VMAPS = frozenset({"flax.nnx.vmap"})
@@ -105,8 +105,8 @@ def unsplit_rngs(program: Program) -> list[tuple[Scope, ast.AST, str]]:
     maps that draws from an `nnx.Rngs` parameter nothing splits."""
     program.ensure_all()
     found = []
-    for function, where in _mapped(program):
-        if any(_is(program, d, function.parent or program.module, _SPLITS)
+    for function, where in program.transformed(_VMAPS):
+        if any(program.decorator_transform(d, function.parent or program.module, _SPLITS)
                for d in function.decorators):
             continue
         param = _rngs_parameter(program, function)
@@ -114,31 +114,6 @@ def unsplit_rngs(program: Program) -> list[tuple[Scope, ast.AST, str]]:
             continue
         found.append((function, where, param))
     return found
-
-
-def _mapped(program: Program) -> list[tuple[Scope, ast.AST]]:
-    """Functions an `nnx.vmap` decorates or is given."""
-    found = []
-    for scope in list(program.scopes.values()):
-        if scope.kind == "function":
-            for decorator in scope.decorators:
-                if _is(program, decorator, scope.parent or program.module, _VMAPS):
-                    found.append((scope, decorator))
-    for site in list(program.calls):
-        if program.qualified(site.node.func, site.scope) in _VMAPS and site.node.args:
-            for target in program.targets(site.node.args[0], site.scope):
-                found.append((target.function, site.node))
-    return found
-
-
-def _is(program: Program, expr: ast.expr, scope: Scope, names: frozenset[str]) -> bool:
-    """`nnx.vmap`, `nnx.vmap(...)` or `partial(nnx.vmap, ...)` (for ``names``)."""
-    if isinstance(expr, ast.Call):
-        q = program.qualified(expr.func, scope)
-        if q in PARTIALS and expr.args:
-            return program.qualified(expr.args[0], scope) in names
-        return q in names
-    return program.qualified(expr, scope) in names
 
 
 def _rngs_parameter(program: Program, function: Scope) -> str | None:

@@ -6,7 +6,7 @@ from typing import Iterator
 from scanlint.core.diagnostic import Diagnostic, Edit, Fix
 from scanlint.rules import Invalid, Rule, RuleContext, no_fix_reason
 from scanlint.semantic.program import CallSite, Program
-from scanlint.semantic.recompiles import (Jitted, argument_for, fresh, jitted_callables,
+from scanlint.semantic.recompiles import (Jitted, fresh, jitted_callables,
                                           made_when, repeated, unhashable,
                                           unhashable_dataclass, untraced, varying)
 
@@ -75,7 +75,7 @@ class StaticArgumentRebuilt(Rule):
                 if not untraced(program, site.scope):
                     continue
                 for param in sorted(jitted.static):
-                    arg = argument_for(jitted.function, site.node, param, jitted.bound_self)
+                    arg = jitted.function.argument(site.node, param, jitted.bound_self)
                     if arg is None:
                         continue
                     found = self._finding(ctx, program, jitted, site, param, arg)

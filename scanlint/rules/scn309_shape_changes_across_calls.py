@@ -8,7 +8,7 @@ from scanlint.rules import Invalid, Rule, RuleContext, no_fix_reason
 from scanlint.semantic.abstract_eval import GROWERS
 from scanlint.semantic.data_shapes import data_shaped, repeated_from
 from scanlint.semantic.program import CallSite, Program, Scope
-from scanlint.semantic.recompiles import (argument_for, converted, distinct_ints,
+from scanlint.semantic.recompiles import (converted, distinct_ints,
                                           jitted_callables, maker_and_shape, untraced,
                                           varying_shapes)
 
@@ -242,7 +242,7 @@ def _varying(program: Program, arg: ast.expr, site: CallSite,
     if bind.kind == "param" and depth < _DEPTH and bind.scope is not None:
         function: Scope = bind.scope
         for caller, target in program.callers(function):
-            passed = argument_for(function, caller.node, arg.id, target.bound_self)
+            passed = function.argument(caller.node, arg.id, target.bound_self)
             if passed is None or not untraced(program, caller.scope):
                 continue
             found = _varying(program, passed, caller, depth + 1)
@@ -266,7 +266,7 @@ def _sized_by_data(program: Program, arg: ast.expr,
     if bind is None or bind.kind != "param" or bind.scope is None:
         return None
     for caller, target in program.callers(bind.scope):
-        passed = argument_for(bind.scope, caller.node, arg.id, target.bound_self)
+        passed = bind.scope.argument(caller.node, arg.id, target.bound_self)
         why = None if passed is None else data_shaped(program, passed, caller.scope)
         if why is not None:
             return site, why, loop
@@ -284,7 +284,7 @@ def _arguments(jitted, site: CallSite) -> list[ast.expr]:
     found = []
     for param in positional + [p for p in function.params if p not in positional]:
         if param not in jitted.static:
-            arg = argument_for(function, site.node, param, jitted.bound_self)
+            arg = function.argument(site.node, param, jitted.bound_self)
             if arg is not None:
                 found.append(arg)
     return found

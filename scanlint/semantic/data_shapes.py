@@ -190,10 +190,9 @@ def _made_by_file_function(program: Program, call: ast.Call, scope: Scope,
     `np.geomspace(fmin, fmax, n_bins)` inside)."""
     for target in program.targets(call.func, scope):
         function = target.function
-        positional = function.positional[1:] if target.bound_self else function.positional
-        passed = dict(zip(positional, call.args))
-        passed.update((k.arg, k.value) for k in call.keywords if k.arg is not None)
-        sized = {p for p, arg in passed.items() if data_size(program, arg, scope)}
+        passed = {p: function.argument(call, p, target.bound_self) for p in function.params}
+        sized = {p for p, arg in passed.items() if arg is not None and
+                 data_size(program, arg, scope)}
         if sized and _uses_as_size(program, function, sized):
             return program.source(call)
     return None

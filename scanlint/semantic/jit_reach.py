@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from scanlint.semantic.program import PARTIALS, Program, Scope
+from scanlint.semantic.program import Program, Scope
 
 # Jits that stage plain Python state (NNX's and equinox's track or forbid it: nnx.jit
 # carries `nnx.Rngs` state through, equinox modules are frozen).
@@ -35,7 +35,7 @@ def under_jit(program: Program) -> dict[int, Traced]:
     if memo is not None:
         return memo
     found: dict[int, Traced] = {}
-    frontier = [(scope, Traced(scope, node, 0)) for scope, node in _jitted(program)]
+    frontier = [(scope, Traced(scope, node, 0)) for scope, node in program.transformed(STAGING)]
     while frontier:
         scope, how = frontier.pop()
         if id(scope.node) in found:
@@ -53,28 +53,3 @@ def under_jit(program: Program) -> dict[int, Traced]:
     return found
 
 
-def _jitted(program: Program) -> list[tuple[Scope, ast.AST]]:
-    """Defs a staging jit decorates, and functions given to one (`jax.jit(step)`)."""
-    program.ensure_all()
-    found = []
-    for scope in list(program.scopes.values()):
-        if scope.kind != "function":
-            continue
-        for decorator in scope.decorators:
-            if _staging(program, decorator, scope.parent or program.module):
-                found.append((scope, decorator))
-    for site in list(program.calls):
-        if _staging(program, site.node.func, site.scope, called=True) and site.node.args:
-            for target in program.targets(site.node.args[0], site.scope):
-                found.append((target.function, site.node))
-    return found
-
-
-def _staging(program: Program, expr: ast.expr, scope: Scope, called: bool = False) -> bool:
-    """`jax.jit`, `jax.jit(...)` as a decorator, `partial(jax.jit, ...)`."""
-    if isinstance(expr, ast.Call) and not called:
-        q = program.qualified(expr.func, scope)
-        if q in PARTIALS and expr.args:
-            return program.qualified(expr.args[0], scope) in STAGING
-        return q in STAGING and not expr.args
-    return program.qualified(expr, scope) in STAGING

@@ -195,14 +195,12 @@ def _default_key(program: Program, site: CallSite, found: dict) -> bool:
     function = program.scope_of(node)
     if function is None or not draws_from(program, function, param):
         return True
-    from scanlint.semantic.recompiles import argument_for
-
     for call, target in program.callers(function):
         loops = [loop for loop in call.loops if isinstance(loop, _REPEATING)]
-        # (`*args`/`**kwargs` may pass it: `argument_for` cannot tell)
+        # (`*args`/`**kwargs` may pass it: `Scope.argument` cannot tell)
         if not loops or any(isinstance(a, ast.Starred) for a in call.node.args) or any(
-                k.arg is None for k in call.node.keywords) or argument_for(
-                function, call.node, param, target.bound_self) is not None:
+                k.arg is None for k in call.node.keywords) or function.argument(
+                    call.node, param, target.bound_self) is not None:
             continue
         found.setdefault(id(call.node), LoopKey(
             call.node, f"{param}={program.source(site.node)}",

@@ -93,6 +93,22 @@ class Scope:
         args = self.node.args  # type: ignore[attr-defined]
         return [a.arg for a in (*args.posonlyargs, *args.args)]
 
+    def argument(self, call: ast.Call, param: str, bound_self: bool = False) -> ast.expr | None:
+        """The expression ``call`` of this function passes for ``param`` (None: not passed,
+        or hidden by `*args`/`**kwargs`, which may pass it)."""
+        positional = self.positional[1:] if bound_self else self.positional
+        for keyword in call.keywords:
+            if keyword.arg == param:
+                return keyword.value
+            if keyword.arg is None:
+                return None
+        for index, arg in enumerate(call.args):
+            if isinstance(arg, ast.Starred):
+                return None
+            if index < len(positional) and positional[index] == param:
+                return arg
+        return None
+
     def default(self, param: str) -> ast.expr | None:
         """The default value of ``param``, or None when it has none."""
         args = self.node.args  # type: ignore[attr-defined]
@@ -398,16 +414,9 @@ class Program:
         if not isinstance(value, ast.Name) or value.id not in method.params or \
                 self.__dict__.get("_finding_callers"):  # (a call's targets found for them)
             return None
-        positional = method.positional[1:]  # after `self`
         classes = {}
         for caller, _ in self.callers(method):
-            passed = next((k.value for k in caller.node.keywords if k.arg == value.id), None)
-            if passed is None and value.id in positional:
-                index = positional.index(value.id)
-                args = caller.node.args
-                if index < len(args) and not any(isinstance(a, ast.Starred)
-                                                 for a in args[:index + 1]):
-                    passed = args[index]
+            passed = method.argument(caller.node, value.id, bound_self=True)
             owner = self.object_class(passed, caller.scope) if passed is not None else None
             if owner is None or not owner[1]:
                 return None
@@ -423,6 +432,35 @@ class Program:
                                 target.partial_args + tuple(call.args[1:]),
                                 target.partial_keywords + tuple(
                                     (k.arg, k.value) for k in call.keywords if k.arg)))
+        return found
+
+    def decorator_transform(self, decorator: ast.expr, scope: Scope, names: frozenset[str]
+                            ) -> tuple[str, tuple[ast.keyword, ...]] | None:
+        """Which of ``names`` a decorator (read in ``scope``) applies, and the options given:
+        `@X`, `@X(**options)`, `@partial(X, **options)`."""
+        if isinstance(decorator, ast.Call):
+            q = self.qualified(decorator.func, scope)
+            if q in PARTIALS and decorator.args:
+                inner = self.qualified(decorator.args[0], scope)
+                return (inner, tuple(decorator.keywords)) if inner in names else None
+            return (q, tuple(decorator.keywords)) if q in names and not decorator.args else None
+        q = self.qualified(decorator, scope)
+        return (q, ()) if q in names else None
+
+    def transformed(self, names: frozenset[str]) -> list[tuple[Scope, ast.AST]]:
+        """(function, where) for each def one of ``names`` decorates and each function given
+        to one (`jax.jit(step)`)."""
+        self.ensure_all()
+        found = []
+        for scope in list(self.scopes.values()):
+            if scope.kind == "function":
+                for decorator in scope.decorators:
+                    if self.decorator_transform(decorator, scope.parent or self.module, names):
+                        found.append((scope, decorator))
+        for site in list(self.calls):
+            if self.qualified(site.node.func, site.scope) in names and site.node.args:
+                for target in self.targets(site.node.args[0], site.scope):
+                    found.append((target.function, site.node))
         return found
 
     def lookup_scope(self, scope: Scope, name: str) -> Scope | None:

@@ -570,16 +570,14 @@ def jitted_callables(program: Program) -> list[Jitted]:
     if memo is not None:
         return memo
     program.prepare(ENTRY_WORDS)
-    from scanlint.semantic.tracing import Tracing
-
     found: list[Jitted] = []
-    helper = Tracing(program)
     for scope in list(program.scopes.values()):
         if scope.kind != "function" or scope.is_lambda:
             continue
         for decorator in scope.decorators:
-            how = helper._decorator_transform(decorator, scope)
-            if how is not None and how[0] in COMPILING:
+            how = program.decorator_transform(decorator, scope.parent or program.module,
+                                              COMPILING)
+            if how is not None:
                 static = _static_parameters(scope, list(how[1]))
                 # `obj.method(a)` binds `self`: argnum 0 is then the object, not `a` (maxtext#946)
                 for bound in (False, True):
@@ -617,22 +615,6 @@ def jitted_callables(program: Program) -> list[Jitted]:
         found.append(Jitted(target.function, static, tuple(calls), target.bound_self, name))
     program.__dict__["_jitted_callables"] = found
     return found
-
-
-def argument_for(function: Scope, call: ast.Call, param: str, bound_self: bool) -> ast.expr | None:
-    """The expression ``call`` passes for ``param`` (None: not passed, or hidden by `*`)."""
-    positional = function.positional[1:] if bound_self else function.positional
-    for keyword in call.keywords:
-        if keyword.arg == param:
-            return keyword.value
-        if keyword.arg is None:
-            return None
-    for index, arg in enumerate(call.args):
-        if isinstance(arg, ast.Starred):
-            return None
-        if index < len(positional) and positional[index] == param:
-            return arg
-    return None
 
 
 UNHASHABLE = (ast.List, ast.Dict, ast.Set, ast.ListComp, ast.DictComp, ast.SetComp)
@@ -718,7 +700,7 @@ def _passed_everywhere(program: Program, function: Scope, param: str) -> list:
     one call hides it or none is visible."""
     found = []
     for site, target in program.callers(function):
-        arg = argument_for(function, site.node, param, target.bound_self)
+        arg = function.argument(site.node, param, target.bound_self)
         if arg is None:
             return []
         found.append((arg, site.scope))
@@ -748,7 +730,7 @@ def varying_shapes(program: Program, expr: ast.expr, scope: Scope,
             return varying_shapes(program, bind.value, bind.scope or scope, depth + 1, place)
         if bind is not None and bind.kind == "param" and bind.scope is not None:
             for caller, target in program.callers(bind.scope):  # what the file's calls pass
-                passed = argument_for(bind.scope, caller.node, expr.id, target.bound_self)
+                passed = bind.scope.argument(caller.node, expr.id, target.bound_self)
                 found = varying_shapes(program, passed, caller.scope, depth + 1, place) \
                     if passed is not None else None
                 if found is not None:

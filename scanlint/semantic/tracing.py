@@ -393,7 +393,7 @@ class Tracing:
 
     def _decorator(self, decorator: ast.expr, scope: Scope) -> tuple | None:
         """How a decorator traces the def: (qualified transformation, static parameters)."""
-        found = self._decorator_transform(decorator, scope)
+        found = self.p.decorator_transform(decorator, scope.parent or self.p.module, TRACERS)
         if found is None:
             return None
         return found[0], _static_parameters(scope, list(found[1])) | _unmapped(
@@ -1166,25 +1166,13 @@ class Tracing:
         function = callee.target.function
         found = []
         for decorator in function.decorators:
-            how = self._decorator_transform(decorator, function)
+            how = self.p.decorator_transform(
+                decorator, function.parent or self.p.module, TRACERS)
             if how is not None:
                 found.append(how)
         if not found:
             return callee
         return replace(callee, transforms=(*callee.transforms, *found))
-
-    def _decorator_transform(self, decorator: ast.expr, scope: Scope) -> tuple | None:
-        owner = scope.parent or self.p.module
-        if isinstance(decorator, ast.Call):
-            q = self.p.qualified(decorator.func, owner)
-            if q in PARTIALS and decorator.args:
-                inner = self.p.qualified(decorator.args[0], owner)
-                return (inner, tuple(decorator.keywords)) if inner in TRACERS else None
-            if q in TRACERS and not decorator.args:
-                return q, tuple(decorator.keywords)
-            return None
-        q = self.p.qualified(decorator, owner)
-        return (q, ()) if q in TRACERS else None
 
     def _env_function(self, name: str, ctx: _Context) -> Callee | None:
         current: _Context | None = ctx
@@ -1347,7 +1335,6 @@ class Tracing:
         return _derived(base, *args, boolean=boolean)
 
     def _library(self, q: str, node: ast.Call, ctx: _Context) -> Value:
-        p = self.p
         if q in LOOPS or q in BRANCHES:
             return self._loop(node, q, ctx)
         if q in TRACERS:
@@ -1469,7 +1456,7 @@ class Tracing:
         carry = _leaves_traced(carried, f"the carry of this `{kind}`")
         diff_closure = False
         if kind == "fori_loop":
-            index = Value(traced=True, why=f"the `fori_loop` index")
+            index = Value(traced=True, why="the `fori_loop` index")
             diff_closure |= self._body(bound.get("body_fun"), [index, carry], ctx)
         elif kind == "while_loop":
             diff_closure |= self._body(bound.get("cond_fun"), [carry], ctx)
