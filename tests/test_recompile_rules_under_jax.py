@@ -7,11 +7,18 @@ counted: an invalid case compiles at least twice more (at every iteration or cal
 one at most once (an object its driver makes anew, at most). A case of SCN308 whose static
 argument is a list raises instead. SCN309: after the case ran, its jitted functions'
 caches hold one entry per input shape: at least two for an invalid case, one for a valid one.
+
+SCN315 says a loop runs the uncompiled function at every iteration though the file compiled
+it: a profile hook counts the Python runs of that function (the one the case's `jax.jit(...)`
+compiles) while the case runs: an invalid case runs it at least three times (each iteration's
+operations dispatched one by one); a valid case whose loop calls a compiled version (its
+comment says "compiled") runs it at most once, when `jit` traces it.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 
 import pytest
 
@@ -76,3 +83,37 @@ def test_invalid_cases_compile_again_and_valid_ones_do_not(counts, code, kind, i
         assert at_least_one["symptom"] is True and at_least_two["symptom"] is False, case
     else:
         assert at_least_two["symptom"] is False, case
+
+
+RUNS = ("import sys as _sys\n_RUNS = [0]\n"
+        "def _profile(frame, event, arg):\n"
+        "    if event == 'call' and frame.f_code.co_filename == '<snippet>' and "
+        "frame.f_code.co_name == {name!r}:\n"
+        "        _RUNS[0] += 1\n"
+        "_sys.setprofile(_profile)\n")
+BYPASSED = [(kind, i, case if isinstance(case, str) else case.code)
+            for kind, cases in (("invalid", rule_by_code("SCN315").INVALID),
+                                ("valid", rule_by_code("SCN315").VALID))
+            for i, case in enumerate(cases)
+            if kind == "invalid" or "compiled" in case.split("\n", 1)[0]]
+
+
+def _compiled_name(case: str) -> str:
+    """The def the case's `jax.jit(...)` compiles (`kernel.step` -> `step`)."""
+    return re.search(r"jax\.jit\(([\w.]+)\)", case).group(1).rsplit(".", 1)[-1]
+
+
+@pytest.fixture(scope="module")
+def python_runs():
+    return run_snippets([{"id": f"{kind}-{i}",
+                          "code": RUNS.format(name=_compiled_name(case)) + case
+                          + "\n_sys.setprofile(None)\n",
+                          "symptom": "_RUNS[0] >= 3" if kind == "invalid" else "_RUNS[0] <= 1"}
+                         for kind, i, case in BYPASSED])
+
+
+@pytest.mark.parametrize("kind,index,case", BYPASSED, ids=[f"{k}-{i}" for k, i, _ in BYPASSED])
+def test_scn315_loop_runs_the_uncompiled_function(python_runs, kind, index, case):
+    outcome = python_runs[f"{kind}-{index}"]
+    assert outcome["error"] is None, (outcome, case)
+    assert outcome["symptom"] is True, (outcome, case)

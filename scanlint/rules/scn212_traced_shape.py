@@ -79,6 +79,13 @@ class TracedShape(Rule):
         "@partial(jax.jit, static_argnames=('n',))\ndef decay(rate, n):\n"
         "    return jnp.exp(-rate * jnp.arange(n))\n"
         "y = decay(0.5, n=5)\n",
+        # A bound method's static_argnums skip `self`: `shape` (number 1) is static.
+        _JNP + "class Noise:\n    def __init__(self, scale):\n        self.scale = scale\n"
+        "    def draw(self, key, shape):\n"
+        "        return self.scale * jax.random.uniform(key, shape)\n"
+        "def collect(source, key):\n"
+        "    return jax.jit(source.draw, static_argnums=1)(key, (2, 3))\n"
+        "out = collect(Noise(0.5), jax.random.key(0))\n",
         # Sizes from shapes; a dynamic index (not a slice); the three-argument where.
         _JNP + "@jax.jit\ndef f(x, i):\n"
         "    n = x.shape[0]\n    y = jnp.zeros((n, 2)) + x[i]\n"

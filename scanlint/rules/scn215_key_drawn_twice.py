@@ -24,8 +24,9 @@ class KeyDrawnTwice(Rule):
     in one function (or at module level), with nothing rebinding the key between them and
     both able to run in one pass (not in the two arms of an `if`, nor after a `return` the
     first one's block always reaches). The key is a name or a constant item of one
-    (`keys[0]`). Which draw the numbers are for does not matter: the draws read the same
-    random bits.
+    (`keys[0]`). A call of a function of the file that draws from the parameter the key is
+    passed to counts as a draw (`half_normal(keys[6], 1.0)`). Which draw the numbers are
+    for does not matter: the draws read the same random bits.
 
     A draw and a later `split` of the same key are not reported (it is a reuse JAX's docs
     advise against too, but the numbers differ); nor a key that comes back through a
@@ -77,6 +78,25 @@ class KeyDrawnTwice(Rule):
                 message, "any fix changes the numbers the program draws"))
 
     VALID = [
+        # A helper given one key twice that does not draw from it.
+        _JNP + "def zeros_for(key, n):\n    return jnp.zeros(n)\n"
+        "key = jax.random.PRNGKey(0)\nfirst = zeros_for(key, 3) + jax.random.normal(key, (3,))\n"
+        "second = zeros_for(key, 3)\n",
+        # The helper draws only when its flag says so: the second call does not draw.
+        _JNP + "def forward(x, key, training):\n    if training:\n"
+        "        x = x * jax.random.bernoulli(key, 0.9, x.shape)\n    return x\n"
+        "key = jax.random.PRNGKey(0)\nfirst = forward(jnp.ones(3), key, True)\n"
+        "second = forward(jnp.ones(3), key, False)\n",
+        # Alternatives of a select: one of the two draws is the result.
+        _JNP + "def on_triangle(rng):\n    return jax.random.uniform(rng, (2,))\n"
+        "def on_square(rng):\n    return jax.random.normal(rng, (2,))\n"
+        "key = jax.random.PRNGKey(0)\nfirst = jax.lax.select(True, on_triangle(key), "
+        "on_square(key))\nsecond = jax.random.normal(jax.random.PRNGKey(1), (2,))\n",
+        # One set of random features for two inputs (ott's low-rank Gaussian kernel).
+        _JNP + "def features(rng, x):\n    w = jax.random.normal(rng, (x.shape[-1], 4))\n"
+        "    return jnp.cos(x @ w)\n"
+        "key = jax.random.PRNGKey(0)\nfirst = features(key, jnp.ones((2, 3)))\n"
+        "second = features(key, jnp.zeros((2, 3)))\n",
         # A key split for each draw.
         _JNP + "def reset(rng):\n    rng, rng1, rng2 = jax.random.split(rng, 3)\n"
         "    qpos = jax.random.normal(rng1, (2,))\n    qvel = jax.random.normal(rng2, (2,))\n"
@@ -105,6 +125,12 @@ class KeyDrawnTwice(Rule):
     ]
 
     INVALID = [
+        # Two calls of the file's drawing helper with one item of a split
+        # (https://github.com/blackjax-devs/blackjax/issues/400).
+        Invalid(_JNP + "def half_normal(seed, scale):\n"
+                "    return scale * jnp.abs(jax.random.normal(seed, (3,)))\n"
+                "keys = jax.random.split(jax.random.PRNGKey(0), 8)\n"
+                "first = half_normal(keys[6], 1.0)\nsecond = half_normal(keys[6], 1.0)\n"),
         # Positions and velocities drawn from one key in a reset the rollout calls
         # (https://github.com/google-deepmind/mujoco_playground/pull/349).
         Invalid(_JNP + "class Cartpole:\n    def reset(self, rng):\n"
@@ -129,18 +155,23 @@ def twice_drawn(program: Program) -> list[tuple[ast.Call, ast.Call, str]]:
     """(first call, second call, the key as written) for each key drawn from twice."""
     program.ensure_all()
     groups: dict[tuple, list[ast.Call]] = {}
+    keys: dict[tuple, ast.expr] = {}
     scopes: dict[int, Scope] = {}
     for site in program.calls:
         kind = _kind(program, site.node, site.scope)
-        key = _key(site.node) if kind else None
+        key = _key(site.node) if kind else _helper_key(program, site)
         if key is None:
             continue
+        kind = kind or "draw"
         owner = _owner(site.scope)
         scopes[id(owner.node)] = owner
-        groups.setdefault((id(owner.node), kind, ast.dump(key)), []).append(site.node)
+        group = (id(owner.node), kind, ast.dump(key))
+        groups.setdefault(group, []).append(site.node)
+        keys[group] = key
     found = []
     parents_of: dict[int, dict] = {}  # one map per function, shared by its keys
-    for (owner_id, _, _), calls in groups.items():
+    for group, calls in groups.items():
+        owner_id = group[0]
         if len(calls) < 2:
             continue
         owner = scopes[owner_id]
@@ -148,10 +179,11 @@ def twice_drawn(program: Program) -> list[tuple[ast.Call, ast.Call, str]]:
         if owner_id not in parents_of:
             parents_of[owner_id] = _parents(owner.node)
         parents = parents_of[owner_id]
-        key = _key(calls[0])
+        key = keys[group]
         for first, second in zip(calls, calls[1:]):
             if not _rebound(program, owner, _base(key), first, second, parents) and \
-                    not _exclusive(first, second, parents):
+                    not _exclusive(program, owner, first, second, parents) and \
+                    not _common_numbers(program, owner, first, second):
                 found.append((first, second, program.source(key)))
                 break  # one finding per key: the second draw says it
     return found
@@ -169,12 +201,73 @@ def _key(call: ast.Call) -> ast.expr | None:
     """The key argument when it is a name or a constant item of one (`keys[0]`)."""
     key = call.args[0] if call.args else next(
         (k.value for k in call.keywords if k.arg == "key"), None)
+    return _key_expression(key)
+
+
+def _key_expression(key: ast.expr | None) -> ast.expr | None:
     if isinstance(key, ast.Name):
         return key
     if isinstance(key, ast.Subscript) and isinstance(key.value, ast.Name) and \
             isinstance(key.slice, ast.Constant) and isinstance(key.slice.value, int):
         return key
     return None
+
+
+def _helper_key(program: Program, site) -> ast.expr | None:
+    """The key a call of the file's function passes to a parameter it draws from (a
+    `half_normal_sample(keys[6], 1.0)` that calls `jax.random.normal(seed, ...)`): two such
+    calls with one key read the same bits (blackjax#400)."""
+    targets = program.targets(site.node.func, site.scope)
+    if len(targets) != 1 or targets[0].partial_args or targets[0].partial_keywords:
+        return None
+    function = targets[0].function
+    for param in function.params:
+        passed = function.argument(site.node, param, targets[0].bound_self)
+        key = _key_expression(passed) if passed is not None else None
+        if key is not None and _always_draws(program, function, param):
+            return key
+    return None
+
+
+def _always_draws(program: Program, function: Scope, param: str, depth: int = 0) -> bool:
+    """Whether every run of ``function`` draws from its parameter ``param``: a draw or
+    split of it (or a call of the file's function that always does) outside any `if`,
+    loop, `try` or conditional expression (`forward(w, x, key, training)` drawing only
+    when `training` is not)."""
+    if depth > 2 or isinstance(function.node, ast.Lambda) or param not in function.params:
+        return False
+    for node in _unconditional(function.node.body):  # type: ignore[attr-defined]
+        if not isinstance(node, ast.Call):
+            continue
+        scope = program.call_at[id(node)].scope if id(node) in program.call_at else function
+        if _kind(program, node, scope) and _key(node) is not None and \
+                isinstance(_key(node), ast.Name) and _key(node).id == param:
+            return True
+        for target in program.targets(node.func, scope):
+            inner = target.function
+            if inner is function or target.partial_args:
+                continue
+            for name in inner.params:
+                arg = inner.argument(node, name, target.bound_self)
+                if isinstance(arg, ast.Name) and arg.id == param and \
+                        _always_draws(program, inner, name, depth + 1):
+                    return True
+    return False
+
+
+def _unconditional(body: list[ast.stmt]):
+    """The nodes of ``body`` that run whenever it runs: not under an `if`, a loop, a
+    `try`, a conditional expression, a boolean operator or a nested def."""
+    stack: list[ast.AST] = list(body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.If, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.IfExp,
+                             ast.BoolOp, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
+                             ast.ClassDef, ast.Match, ast.ListComp, ast.SetComp,
+                             ast.DictComp, ast.GeneratorExp)):
+            continue
+        yield node
+        stack.extend(ast.iter_child_nodes(node))
 
 
 def _base(key: ast.expr) -> str:
@@ -227,14 +320,35 @@ def _inside(node: ast.AST, ancestor: ast.AST, parents: dict) -> bool:
     return False
 
 
-def _exclusive(first: ast.Call, second: ast.Call, parents: dict) -> bool:
-    """Whether the two cannot both run in one pass: in different arms of an `if`, a
-    conditional expression or a `try`, or the second after an exit the first's block
-    always reaches."""
+def _common_numbers(program: Program, owner: Scope, first: ast.Call, second: ast.Call) -> bool:
+    """Two calls of one function of the file on different data with one key: the same
+    random numbers for two inputs may be the point (ott's `_gaussian_kernel(rng, x, ...)`
+    and `(rng, y, ...)`: one set of random features for both). The same call written
+    twice is not (blackjax#400)."""
+    if _kind(program, first, owner) or _kind(program, second, owner):
+        return False
+    return program.source(first) != program.source(second) and \
+        program.source(first.func) == program.source(second.func)
+
+
+# Calls whose arguments after the first are alternatives: one of them is the result.
+_SELECTS = frozenset({"jax.numpy.where", "jax.lax.select", "jax.lax.cond", "jax.numpy.select",
+                      "jax.lax.select_n", "jax.lax.switch"})
+
+
+def _exclusive(program: Program, owner: Scope, first: ast.Call, second: ast.Call,
+               parents: dict) -> bool:
+    """Whether the two cannot both run in one pass, or only one of them is used: in
+    different arms of an `if`, a conditional expression or a `try`, in different
+    alternatives of a `where`/`select` (kinetix's `select(n <= 3, on_triangle(rng, ...),
+    on_rectangle(rng, ...))`), or the second after an exit the first's block always
+    reaches."""
     chain = _chain(first, parents)
     arms = {id(node): arm for node, arm in chain}
     common, arm = next(((n, a) for n, a in _chain(second, parents) if id(n) in arms),
                        (None, ""))
+    if isinstance(common, ast.Call) and program.qualified(common.func, owner) in _SELECTS:
+        return True
     if type(common) in _ARMS and arm != arms[id(common)] and \
             {arm, arms[id(common)]} <= set(_ARMS[type(common)]):
         return True

@@ -1,17 +1,13 @@
 from __future__ import annotations
 
-import ast
 from typing import Iterator
 
 from scanlint.core.diagnostic import Diagnostic
 from scanlint.rules import Invalid, Rule, RuleContext, no_fix_reason
 from scanlint.semantic.recompiles import certainly_eager, fresh, made_when, repeated, untraced
-from scanlint.semantic.tracing import ENTRY_WORDS, LOOPS
+from scanlint.semantic.tracing import ENTRY_WORDS, LOOPS, loop_functions
 
 _JNP = "import jax\nimport jax.numpy as jnp\n"
-# Where each loop takes its body (and condition): positional index and keyword.
-_BODIES = {"scan": ((0, "f"),), "map": ((0, "f"),), "fori_loop": ((2, "body_fun"),),
-           "while_loop": ((0, "cond_fun"), (1, "body_fun"))}
 
 
 class EagerLoopNewBody(Rule):
@@ -71,10 +67,7 @@ class EagerLoopNewBody(Rule):
             kind = LOOPS.get(q or "")
             if kind is None or not untraced(program, site.scope):
                 continue
-            for index, keyword in _BODIES[kind]:
-                body = _argument(site.node, index, keyword)
-                if body is None:
-                    continue
+            for keyword, body in loop_functions(site.node, kind):
                 made = fresh(program, body, site.scope)
                 if made is None:
                     continue
@@ -139,13 +132,3 @@ class EagerLoopNewBody(Rule):
                 "        jax.lax.scan(functools.partial(step, w=w), 0.0, xs)\n"
                 "sweep(jnp.ones(3))\n"),
     ]
-
-
-def _argument(call: ast.Call, index: int, keyword: str) -> ast.expr | None:
-    for item in call.keywords:
-        if item.arg == keyword:
-            return item.value
-    if index < len(call.args) and not any(isinstance(a, ast.Starred)
-                                          for a in call.args[:index + 1]):
-        return call.args[index]
-    return None

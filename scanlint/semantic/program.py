@@ -411,17 +411,28 @@ class Program:
         """`self.generator = generator`, a parameter of the method: the class of the object
         every call of the method passes for it (`DropoutMLP(Generator(0))`, or a name
         bound to one)."""
-        if not isinstance(value, ast.Name) or value.id not in method.params or \
-                self.__dict__.get("_finding_callers"):  # (a call's targets found for them)
+        if not isinstance(value, ast.Name) or value.id not in method.params:
             return None
-        classes = {}
-        for caller, _ in self.callers(method):
-            passed = method.argument(caller.node, value.id, bound_self=True)
-            owner = self.object_class(passed, caller.scope) if passed is not None else None
-            if owner is None or not owner[1]:
-                return None
-            classes[id(owner[0])] = owner[0]
-        return classes.popitem()[1] if len(classes) == 1 else None
+        return self.parameter_class(value.id, method)
+
+    def parameter_class(self, param: str, function: Scope) -> ClassInfo | None:
+        """The class of the instance every call of ``function`` in the file passes for
+        ``param`` (`inference_loop(key, kernel, ...)` called with `kernel = RMH(...)`)."""
+        busy = self.__dict__.setdefault("_parameter_classes_busy", set())
+        if self.__dict__.get("_finding_callers") or id(function.node) in busy:
+            return None  # (a call's targets being found for callers(), or a recursion)
+        busy.add(id(function.node))
+        try:
+            classes = {}
+            for caller, target in self.callers(function):
+                passed = function.argument(caller.node, param, target.bound_self)
+                owner = self.object_class(passed, caller.scope) if passed is not None else None
+                if owner is None or not owner[1]:
+                    return None
+                classes[id(owner[0])] = owner[0]
+            return classes.popitem()[1] if len(classes) == 1 else None
+        finally:
+            busy.discard(id(function.node))
 
     def _partial(self, call: ast.Call, scope: Scope, depth: int) -> list[Target]:
         if not call.args or isinstance(call.args[0], ast.Starred):
@@ -493,7 +504,8 @@ class Program:
             owner = self.scope_of(bindings[0].node)
             if owner is not None and owner.cls is not None and owner.positional[:1] == [expr.id]:
                 return owner.cls, True
-            return None
+            held = self.parameter_class(expr.id, owner) if owner is not None else None
+            return (held, True) if held is not None else None
         classes: dict[int, ClassInfo] = {}
         for bind in bindings:
             if bind.kind != "assign" or not isinstance(bind.value, ast.Call):

@@ -611,7 +611,8 @@ def jitted_callables(program: Program) -> list[Jitted]:
                 found.append(Jitted(None, frozenset(), tuple(calls), False, name))
             continue
         target = targets[0]
-        static = _static_parameters(target.function, list(_keywords(site.node, q)))
+        static = _static_parameters(target.function, list(_keywords(site.node, q)),
+                                    target.bound_self)
         found.append(Jitted(target.function, static, tuple(calls), target.bound_self, name))
     program.__dict__["_jitted_callables"] = found
     return found

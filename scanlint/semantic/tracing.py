@@ -92,6 +92,24 @@ NAMEDTUPLES = frozenset({"typing.NamedTuple", "typing_extensions.NamedTuple"})
 BRANCHES = frozenset({"jax.lax.cond", "jax.lax.switch", "jax.lax.select_n"})
 TREE_MAPS = frozenset({"jax.tree.map", "jax.tree_util.tree_map", "jax.tree_map"})
 
+# Where each loop takes its functions: (positional index, keyword) of the body (and of a
+# `while_loop`'s condition).
+LOOP_FUNCTIONS = {"scan": ((0, "f"),), "map": ((0, "f"),), "fori_loop": ((2, "body_fun"),),
+                  "while_loop": ((0, "cond_fun"), (1, "body_fun"))}
+
+
+def loop_functions(call: ast.Call, kind: str) -> list[tuple[str, ast.expr]]:
+    """(keyword, expression) for each function a loop call of ``kind`` is given."""
+    found = []
+    for index, keyword in LOOP_FUNCTIONS[kind]:
+        given = next((k.value for k in call.keywords if k.arg == keyword), None)
+        if given is None and index < len(call.args) and not any(
+                isinstance(a, ast.Starred) for a in call.args[:index + 1]):
+            given = call.args[index]
+        if given is not None:
+            found.append((keyword, given))
+    return found
+
 # Attributes that describe an array without its values: Python values under jit.
 STATIC_ATTRIBUTES = frozenset({"shape", "ndim", "dtype", "size", "aval", "weak_type",
                                "sharding", "itemsize", "nbytes", "device", "devices",
@@ -496,7 +514,7 @@ class Tracing:
     def _run_entry(self, callee: Callee, how: str, node: ast.AST) -> None:
         function = callee.target.function
         keywords = list(_keywords(node, how))
-        static = _static_parameters(function, keywords)
+        static = _static_parameters(function, keywords, callee.target.bound_self)
         passed: dict[str, Value] = {}
         params = list(function.positional)
         if callee.target.bound_self and params:
@@ -507,19 +525,21 @@ class Tracing:
         static = static | frozenset(passed) | _unmapped(how, keywords, params[len(callee.bound):])
         argnums = _keyword(node, "argnums")
         env = self._parameters(function, how, static, passed, argnums)
-        self._inner_transforms(env, function, callee.transforms, passed, set(passed))
+        self._inner_transforms(env, function, callee.transforms, passed, set(passed),
+                               callee.target.bound_self)
         self._analyse(function, env, None, grad=_origin(how, function), traced_fn=True,
                       depth=0, staged=how in STAGING or any(
                           q in STAGING for q, _ in callee.transforms))
 
     def _inner_transforms(self, env: dict[str, Value], function: Scope, transforms,
-                          passed: dict[str, Value], fixed: set) -> None:
+                          passed: dict[str, Value], fixed: set, bound_self: bool) -> None:
         """What the transformations under the outermost one add: a parameter `jit` traces
         under a `grad` that does not differentiate it (`grad(jitted)(x, n)`: `n` is a
         tracer), one `grad` differentiates under a `jit` (`jit(grad(f))`)."""
         for q, keywords in transforms:
-            static = _static_parameters(function, list(keywords)) | _unmapped(
-                q, list(keywords), function.positional) | frozenset(fixed)
+            positional = function.positional[1:] if bound_self else function.positional
+            static = _static_parameters(function, list(keywords), bound_self) | _unmapped(
+                q, list(keywords), positional) | frozenset(fixed)
             argnums = next((k.value for k in keywords if k.arg == "argnums"), None)
             for name, value in self._parameters(function, q, static, passed, argnums).items():
                 before = env.get(name)
@@ -1204,8 +1224,10 @@ class Tracing:
                 grad = _origin(q, function)
             traced_fn = True
             how_all = q
-            static = static | _static_parameters(function, list(transform_keywords)) | \
-                _unmapped(q, list(transform_keywords), function.positional)
+            positional = function.positional[1:] if target.bound_self else function.positional
+            static = static | _static_parameters(
+                function, list(transform_keywords), target.bound_self) | \
+                _unmapped(q, list(transform_keywords), positional)
             argnums = next((k.value for k in transform_keywords if k.arg == "argnums"), None)
         params = list(function.positional)
         passed: dict[str, Value] = {}
@@ -1252,7 +1274,8 @@ class Tracing:
                                         value.diff)
                 elif name in env and value.diff:
                     env[name] = replace(env[name], diff=True)
-            self._inner_transforms(env, function, callee.transforms[1:], passed, fixed)
+            self._inner_transforms(env, function, callee.transforms[1:], passed, fixed,
+                                   target.bound_self)
         else:
             env = {name: passed.get(name, PYTHON) for name in (
                 *function.params, *([star] if star in passed else []),
@@ -1643,11 +1666,13 @@ def _argnums(expr: ast.expr | None) -> frozenset[int]:
     return frozenset(range(64))  # not literal: any may be differentiated
 
 
-def _static_parameters(scope: Scope, keywords: list[ast.keyword]) -> frozenset[str]:
+def _static_parameters(scope: Scope, keywords: list[ast.keyword],
+                       bound_self: bool = False) -> frozenset[str]:
     """The parameters `static_argnums`/`static_argnames` (literal) make Python values; all
-    of them when those are not literal."""
+    of them when those are not literal. ``bound_self``: the transformation was given a bound
+    method (`jax.jit(obj.draw, static_argnums=1)`), whose argument numbers skip `self`."""
     found: set[str] = set()
-    positional = scope.positional
+    positional = scope.positional[1:] if bound_self else scope.positional
     for keyword in keywords:
         value = keyword.value
         if keyword.arg == "static_argnames":

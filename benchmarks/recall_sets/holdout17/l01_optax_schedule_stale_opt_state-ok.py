@@ -1,0 +1,33 @@
+# expect: none
+# source: https://github.com/google-deepmind/optax/issues/424
+# mistake: the loop threads the returned optimizer state into the next call (`params, loss_val, opt_state = train_step(params, opt_state)`), so the inject_hyperparams count advances and the scheduled learning rate warms up and decays as intended.
+import jax
+import jax.numpy as jnp
+import optax
+
+init_value, peak_value, end_value, total_steps, warmup_steps = 1e-6, 1e-3, 1e-6, 100, 20
+schedule_fn = optax.warmup_cosine_decay_schedule(init_value, peak_value, warmup_steps, total_steps, end_value)
+optimizer = optax.inject_hyperparams(optax.adam)(learning_rate=schedule_fn)
+
+
+def loss_fn(params):
+    return jnp.sum((params["w"] - 3.0) ** 2)
+
+
+@jax.jit
+def train_step(params, state):
+    loss_val, grads = jax.value_and_grad(loss_fn)(params)
+    updates_params, opt_state = optimizer.update(grads, state, params)
+    params = optax.apply_updates(params, updates_params)
+    return params, loss_val, opt_state
+
+
+def main():
+    params = {"w": jnp.zeros(4)}
+    opt_state = optimizer.init(params)
+    lrs = []
+    for step in range(40):
+        params, loss_val, opt_state = train_step(params, opt_state)
+        lrs.append(float(opt_state.hyperparams["learning_rate"]))
+    print("learning rate at steps 0, 10, 20, 39:", [f"{lrs[i]:.2e}" for i in (0, 10, 20, 39)])
+    print("optimizer step count after 40 steps:", int(opt_state.count))
