@@ -139,3 +139,30 @@ def test_jax_captures_a_closed_over_module_array(captured, name):
     outcome = captured[name]
     assert outcome["error"] is None, outcome
     assert outcome["symptom"] is CAPTURE_CASES[name][2]
+
+
+# SCN221 says a jitted method's own attributes do not follow its calls: each invalid case
+# binds `before` and `after`, an attribute or a result around a later call (or a change the
+# class makes): `after` is a leaked tracer, or equal to `before` though the Python reads as
+# if it moved on. SCN222 says every iteration of a loop starts from the state made before
+# it: each invalid case binds `first` and `second`, what the first and the last iteration
+# computed from the state, and they are equal.
+STALE = ("isinstance(after, jax.core.Tracer) or bool(jax.numpy.all("
+         "jax.numpy.asarray(before) == jax.numpy.asarray(after)))")
+STATE_CASES = [(f"SCN221-invalid-{i}", case.code, STALE)
+               for i, case in enumerate(rule_by_code("SCN221").INVALID)] + [
+    (f"SCN222-invalid-{i}", case.code, PAIR_SAME)
+    for i, case in enumerate(rule_by_code("SCN222").INVALID)]
+
+
+@pytest.fixture(scope="module")
+def object_states():
+    return run_snippets([{"id": name, "code": code, "symptom": symptom}
+                         for name, code, symptom in STATE_CASES])
+
+
+@pytest.mark.parametrize("name,code,symptom", STATE_CASES, ids=[c[0] for c in STATE_CASES])
+def test_state_is_stale_or_leaked(object_states, name, code, symptom):
+    outcome = object_states[name]
+    assert outcome["error"] is None, (outcome, code)
+    assert outcome["symptom"] is True, code

@@ -15,7 +15,8 @@ class KeyReusedAcrossIterations(Rule):
     Finds a PRNG key that is the same at every iteration of a Python loop and reaches a
     draw there: a key made from a constant seed in the loop (`jax.random.PRNGKey(0)` in its
     body, or in a function the file calls in a loop, or as the default of a parameter the
-    calls in the loop leave out: `rng_key=PRNGKey(3)` is made once), or a key bound before
+    calls in the loop leave out: `rng_key=PRNGKey(3)` is made once, whatever its seed), or
+    a key bound before
     the loop and never split or rebound in it, passed at every iteration to a `jax.random`
     draw, or to a function of the file that draws from it (a draw, `split`, a Flax
     `rngs={"dropout": key}`, `nnx.Rngs(key)`, through the functions it passes it on to;
@@ -186,6 +187,13 @@ class KeyReusedAcrossIterations(Rule):
         Invalid(_JNP + "class Fit:\n    def sample(self, n=3, rng_key=jax.random.PRNGKey(3)):\n"
                 "        return jax.random.normal(rng_key, (n,))\n"
                 "draws = [Fit().sample() for _ in range(2)]\n"),
+        # A default key with a seed drawn at random, still made once: a jitted actor's
+        # `key=PRNGKey(np.random.randint(...))` (ogbench#36).
+        Invalid("import numpy as np\n" + _JNP + "def evaluate(steps):\n    @jax.jit\n"
+                "    def actor_fn(obs, key=jax.random.PRNGKey(np.random.randint(0, 2**31))):\n"
+                "        return obs + jax.random.normal(key, obs.shape)\n"
+                "    return [actor_fn(jnp.zeros(2)) for _ in range(steps)]\n"
+                "draws = evaluate(2)\n"),
         # A constant seed in a helper the file calls in a loop.
         Invalid(_JNP + "def augment(x):\n    key = jax.random.PRNGKey(42)\n"
                 "    return x + jax.random.normal(key, x.shape)\n"

@@ -160,7 +160,7 @@ def _closed_over_changing(program: Program, body: Scope):
         bindings = program.lookup(scope, name.id)
         if not bindings or any(b.scope.within(body) for b in bindings):
             continue  # bound in the body: its own, or given to it
-        owner = program.object_class(name, scope)
+        owner = program.object_class(name, scope, deep=True)
         if owner is None or not owner[1] or not _is_module(program, owner[0]):
             continue
         why = _changes_state(program, owner[0], 0)

@@ -156,6 +156,37 @@ class JitOfNewFunction(Rule):
     ]
 
     INVALID = [
+        # An estimator cloned per fold (`type(est)(...)`), each fit jitting a new partial
+        # (https://github.com/flatironinstitute/nemos/issues/547).
+        Invalid("from functools import partial\n" + _JNP +
+                'def loss(x, strength):\n'
+                '    return jnp.sum(x ** 2) * strength\n'
+                'class GLM:\n'
+                '    def __init__(self, strength):\n'
+                '        self.strength = strength\n'
+                '    def fit(self, x):\n'
+                '        self._run = jax.jit(partial(loss, strength=self.strength))\n'
+                '        return self._run(x)\n'
+                'def clone(est):\n'
+                '    return type(est)(est.strength)\n'
+                'def cross_validate(base, xs):\n'
+                '    for x in xs:\n'
+                '        clone(base).fit(x)\n'
+                'cross_validate(GLM(0.1), [jnp.ones(3)] * 3)\n'),
+        # A sampler made per call, whose `__call__` jits its inner def under the same name
+        # (https://github.com/keras-team/keras-hub/issues/779).
+        Invalid(_JNP +
+                'class Sampler:\n'
+                '    def __call__(self, prompt, n):\n'
+                '        def sample(prompt):\n'
+                '            return jax.lax.fori_loop(0, n, lambda i, t: t * 2, prompt)\n'
+                '        sample = jax.jit(sample)\n'
+                '        return sample(prompt)\n'
+                'def generate(prompt, sampler="greedy"):\n'
+                '    sampler = Sampler()\n'
+                '    return sampler(prompt, 3)\n'
+                'for _ in range(3):\n'
+                '    generate(jnp.ones(2))\n'),
         # A factory returning a jit of a new `partial`, called at every epoch, and a method
         # storing one on the object at every call (https://github.com/google-deepmind/
         # optax/pull/48: a new optimizer for each learning rate).

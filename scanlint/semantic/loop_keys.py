@@ -69,9 +69,12 @@ def _find(program: Program) -> list[LoopKey]:
     for site in list(program.calls):
         loops = [loop for loop in site.loops if isinstance(loop, _REPEATING)]
         name = random_function(program, site.node.func, site.scope)
+        # A default is made once, when the `def` runs, whatever its seed (ogbench's
+        # `key=PRNGKey(np.random.randint(...))`: https://github.com/seohongpark/ogbench/pull/36).
+        if name in SEEDED and _default_key(program, site, found):
+            continue
         if name in SEEDED and _constant_args(program, site.node, site.scope, loops):
-            if not _default_key(program, site, found):
-                _seeded(program, site, loops, found)
+            _seeded(program, site, loops, found)
             continue
         if not loops:
             continue

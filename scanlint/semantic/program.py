@@ -316,6 +316,29 @@ class Program:
         bindings = self.lookup(scope, name)
         return bindings[0] if len(bindings) == 1 else None
 
+    def reaching(self, scope: Scope, read: ast.Name) -> Bind | None:
+        """The binding of ``read`` in effect where it is read: its only one, or, for a name
+        bound by several top-level statements of one function (`sample = jax.jit(sample)`
+        after `def sample`), the last one completed before the read."""
+        bindings = self.lookup(scope, read.id)
+        if len(bindings) == 1:
+            return bindings[0]
+        owner = bindings[0].scope if bindings else None
+        if owner is None or scope.function is not (owner if owner.kind == "function" else None):
+            return None
+        body = getattr(owner.node, "body", [])
+        if any(b.scope is not owner or not (b.kind == "param" and b.node is owner.node or
+                                            b.kind in ("def", "assign") and b.node in body)
+               for b in bindings):
+            return None
+
+        def done(bind: Bind) -> tuple[int, int]:  # where the binding takes effect
+            return (0, 0) if bind.kind == "param" else (bind.node.end_lineno or 0,
+                                                        bind.node.end_col_offset or 0)
+
+        before = [b for b in bindings if done(b) <= (read.lineno, read.col_offset)]
+        return max(before, key=done) if before else None
+
     def value_of(self, expr: ast.expr, scope: Scope, depth: int = 3) -> ast.expr:
         """``expr`` with names bound once by a plain assignment replaced by their value
         (up to ``depth`` names)."""
@@ -352,7 +375,7 @@ class Program:
             found = self.scope_of(func)
             return [Target(found)] if found else []
         if isinstance(func, ast.Name):
-            bind = self.single(scope, func.id)
+            bind = self.reaching(scope, func)
             if bind is None:
                 return []
             if bind.kind == "def":
@@ -378,7 +401,10 @@ class Program:
                                         depth + 1)
             return []
         if isinstance(func, ast.Attribute):
-            owner = self.object_class(func.value, scope)
+            # (a parameter's or a factory's object is looked for only when the file defines
+            # a method of that name)
+            owner = self.object_class(func.value, scope,
+                                      deep=f"def {func.attr}(" in self.text)
             if owner is not None:
                 cls, bound = owner
                 method = cls.method(func.attr)
@@ -415,9 +441,39 @@ class Program:
             return None
         return self.parameter_class(value.id, method)
 
+    def _returned_class(self, call: ast.Call, scope: Scope) -> ClassInfo | None:
+        """The class of the instance every `return` of the file's function ``call`` calls
+        gives: `Class(...)`, a name bound to one, or `type(obj)(...)` (a `clone(estimator)`
+        making a fresh estimator of the same class)."""
+        if isinstance(call.func, ast.Call) and isinstance(call.func.func, ast.Name) and \
+                call.func.func.id == "type" and len(call.func.args) == 1 and \
+                not self.lookup(scope, "type"):
+            owner = self.object_class(call.func.args[0], scope, deep=True)
+            return owner[0] if owner is not None and owner[1] else None
+        self._callers_known()
+        busy = self.__dict__.setdefault("_returned_classes_busy", set())
+        targets = self.targets(call.func, scope) if isinstance(call.func, ast.Name) else []
+        if len(targets) != 1 or targets[0].cls is not None or id(call) in busy:
+            return None
+        function = targets[0].function
+        busy.add(id(call))
+        try:
+            classes = {}
+            for node in self.own_nodes(function):
+                if isinstance(node, ast.Return):
+                    owner = self.object_class(node.value, function, deep=True) \
+                        if node.value else None
+                    if owner is None or not owner[1]:
+                        return None
+                    classes[id(owner[0])] = owner[0]
+            return classes.popitem()[1] if len(classes) == 1 else None
+        finally:
+            busy.discard(id(call))
+
     def parameter_class(self, param: str, function: Scope) -> ClassInfo | None:
         """The class of the instance every call of ``function`` in the file passes for
         ``param`` (`inference_loop(key, kernel, ...)` called with `kernel = RMH(...)`)."""
+        self._callers_known()
         busy = self.__dict__.setdefault("_parameter_classes_busy", set())
         if self.__dict__.get("_finding_callers") or id(function.node) in busy:
             return None  # (a call's targets being found for callers(), or a recursion)
@@ -426,7 +482,8 @@ class Program:
             classes = {}
             for caller, target in self.callers(function):
                 passed = function.argument(caller.node, param, target.bound_self)
-                owner = self.object_class(passed, caller.scope) if passed is not None else None
+                owner = self.object_class(passed, caller.scope, deep=True) \
+                    if passed is not None else None
                 if owner is None or not owner[1]:
                     return None
                 classes[id(owner[0])] = owner[0]
@@ -478,11 +535,16 @@ class Program:
         bindings = self.lookup(scope, name)
         return bindings[0].scope if bindings else None
 
-    def object_class(self, expr: ast.expr, scope: Scope) -> tuple[ClassInfo, bool] | None:
+    def object_class(self, expr: ast.expr, scope: Scope,
+                     deep: bool = False) -> tuple[ClassInfo, bool] | None:
         """The class of the object ``expr`` is, and whether it is an instance (False: the
-        class itself): `self` in a method, a name bound only to `Class(...)`, `Class`."""
+        class itself): `self` in a method, a name bound only to `Class(...)`, `Class`. With
+        ``deep``, also a parameter every call of its function passes one class's instance
+        for, and what a function of the file always returns an instance of (these read
+        the file's callers: asked only where a file's method may be the answer)."""
         if isinstance(expr, ast.Call):
-            made = self.instance_class(expr, scope)
+            made = self.instance_class(expr, scope) or (
+                self._returned_class(expr, scope) if deep else None)
             return (made, True) if made is not None else None
         if not isinstance(expr, ast.Name):
             return None
@@ -504,7 +566,7 @@ class Program:
             owner = self.scope_of(bindings[0].node)
             if owner is not None and owner.cls is not None and owner.positional[:1] == [expr.id]:
                 return owner.cls, True
-            held = self.parameter_class(expr.id, owner) if owner is not None else None
+            held = self.parameter_class(expr.id, owner) if owner is not None and deep else None
             return (held, True) if held is not None else None
         classes: dict[int, ClassInfo] = {}
         for bind in bindings:
@@ -530,6 +592,13 @@ class Program:
     def call_targets(self, site: CallSite) -> list[Target]:
         return self.targets(site.node.func, site.scope)
 
+    def _callers_known(self) -> None:
+        """Build the callers of every function now, unless they are being built: a class
+        found through callers (a parameter's, a returned object's) must not start the
+        build from inside one of its own lookups, which would leave calls unresolved."""
+        if "_callers" not in self.__dict__ and not self.__dict__.get("_finding_callers"):
+            self.callers(self.module)
+
     def callers(self, function: Scope) -> list[tuple[CallSite, Target]]:
         """The calls of the file that run ``function`` (by name, method, `partial`)."""
         memo = self.__dict__.get("_callers")
@@ -537,13 +606,22 @@ class Program:
             self.ensure_all()
             memo = {}
             self.__dict__["_finding_callers"] = True
+            unresolved = []
             try:
                 for site in self.calls:
-                    for target in self.call_targets(site):
+                    targets = self.call_targets(site)
+                    for target in targets:
                         memo.setdefault(id(target.function), []).append((site, target))
+                    if not targets and isinstance(site.node.func, ast.Attribute):
+                        unresolved.append(site)
             finally:
                 del self.__dict__["_finding_callers"]
             self.__dict__["_callers"] = memo
+            # A method called on a parameter or on what a function returns: its class comes
+            # from the callers just found (`clone(base).fit(...)`, `kernel.step(...)`).
+            for site in unresolved:
+                for target in self.call_targets(site):
+                    memo.setdefault(id(target.function), []).append((site, target))
         return memo.get(id(function), [])
 
     def references(self, function: Scope) -> list[tuple[ast.Name, Scope]]:
@@ -567,7 +645,8 @@ class Program:
         self.prepare(re.compile(rf"\b{re.escape(bind.name)}\b"))
         found = []
         for name, scope in self.__dict__.get("_loads", {}).get(bind.name, ()):
-            if bind in self.lookup(scope, name.id):
+            reaching = self.reaching(scope, name)
+            if reaching is bind or reaching is None and bind in self.lookup(scope, name.id):
                 found.append((name, scope))
         return found
 

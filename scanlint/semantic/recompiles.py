@@ -102,10 +102,9 @@ def fresh(program: Program, expr: ast.expr, scope: Scope, depth: int = 0,
                          "read of it)", expr, loops, scope)
         return None
     if isinstance(expr, ast.Name):
-        bindings = program.lookup(scope, expr.id)
-        if len(bindings) != 1:
+        bind = program.reaching(scope, expr)
+        if bind is None:
             return None
-        bind = bindings[0]
         owner = bind.scope
         if owner is None or owner.kind != "function":
             return None  # bound at module level or in a class: made once

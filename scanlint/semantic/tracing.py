@@ -1158,6 +1158,11 @@ class Tracing:
                 if made.function is not None:
                     return made.function
         if isinstance(func, ast.Name):
+            # A name bound more than once is left alone: which binding a branch traced by
+            # `cond` sees, and what its `is None` tests take, is not known here (jax_md's
+            # `neighbor_fn = partial(neighbor_fn, max_occupancy=...)`).
+            if len(p.lookup(scope, func.id)) != 1:
+                return None
             bind = p.single(scope, func.id)
             if bind is not None and bind.kind == "assign" and isinstance(bind.value, ast.Call):
                 value = bind.value
@@ -1177,7 +1182,7 @@ class Tracing:
                     return Callee(Target(method, True, base.cls), receiver=base)
                 return None
         targets = p.targets(func, scope)
-        if len(targets) == 1:
+        if len(targets) == 1 and not targets[0].partial_args and not targets[0].partial_keywords:
             return self._decorated(Callee(targets[0]))
         return None
 

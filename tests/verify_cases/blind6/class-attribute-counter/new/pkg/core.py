@@ -1,0 +1,13 @@
+import jax
+import jax.numpy as jnp
+
+
+class Layer:
+    traces = 0
+
+    def __init__(self, w):
+        self.w = w
+
+    def __call__(self, x):
+        self.traces += 1
+        return jnp.tanh(x @ self.w)

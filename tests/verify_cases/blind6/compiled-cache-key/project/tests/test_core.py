@@ -1,0 +1,5 @@
+import pkg.core
+
+
+def test_imports():
+    assert pkg.core is not None

@@ -1,0 +1,2 @@
+def head_dim(dim, heads):
+    return dim // heads

@@ -1,0 +1,7 @@
+import os
+
+
+def configure(threads):
+    flags = f"--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads={threads}"
+    os.environ.update({"XLA_FLAGS_PKG": flags})
+    return {"threads": threads}

@@ -1,0 +1,5 @@
+from pkg.core import configure
+
+
+def test_configure():
+    assert configure(2)["threads"] == 2

@@ -1,0 +1,8 @@
+import numpy as np
+import jax.numpy as jnp
+
+
+def make_batches(x, bs, seed):
+    np.random.seed(seed)
+    perm = np.random.permutation(x.shape[0])
+    return [jnp.asarray(x[perm[i:i + bs]]) for i in range(0, x.shape[0], bs)]

@@ -1,0 +1,3 @@
+import types
+
+STATS = types.SimpleNamespace(solves={})
