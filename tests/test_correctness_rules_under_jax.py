@@ -146,13 +146,16 @@ def test_jax_captures_a_closed_over_module_array(captured, name):
 # class makes): `after` is a leaked tracer, or equal to `before` though the Python reads as
 # if it moved on. SCN222 says every iteration of a loop starts from the state made before
 # it: each invalid case binds `first` and `second`, what the first and the last iteration
-# computed from the state, and they are equal.
+# computed from the state, and they are equal. SCN223 says an indexed update thrown away
+# leaves the array unchanged: `before` and `after` are equal.
 STALE = ("isinstance(after, jax.core.Tracer) or bool(jax.numpy.all("
          "jax.numpy.asarray(before) == jax.numpy.asarray(after)))")
 STATE_CASES = [(f"SCN221-invalid-{i}", case.code, STALE)
                for i, case in enumerate(rule_by_code("SCN221").INVALID)] + [
     (f"SCN222-invalid-{i}", case.code, PAIR_SAME)
-    for i, case in enumerate(rule_by_code("SCN222").INVALID)]
+    for i, case in enumerate(rule_by_code("SCN222").INVALID)] + [
+    (f"SCN223-invalid-{i}", case.code, "bool(jax.numpy.all(before == after))")
+    for i, case in enumerate(rule_by_code("SCN223").INVALID)]
 
 
 @pytest.fixture(scope="module")

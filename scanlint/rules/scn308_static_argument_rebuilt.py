@@ -151,6 +151,13 @@ class StaticArgumentRebuilt(Rule):
                      "Python `if`)"))
 
     VALID = [
+        # pmap's static_broadcasted_argnums name its static arguments: a dict at another
+        # place is traced, not static.
+        "from functools import partial\n" + _JNP +
+        "@partial(jax.pmap, static_broadcasted_argnums=(1,))\n"
+        "def scale(params, n):\n    return params[\"w\"] * n\n"
+        "params = {\"w\": jnp.ones((1, 2))}\n"
+        "for n in (2, 2):\n    scale(params, n)\n",
         # A jitted method called on its object: `static_argnums=0` is the object, not the
         # dict after it (maxtext's engine).
         _JNP + "from functools import partial\n"

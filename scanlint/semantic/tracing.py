@@ -1685,7 +1685,7 @@ def _static_parameters(scope: Scope, keywords: list[ast.keyword],
             if names is None or not all(isinstance(n, ast.Constant) for n in names):
                 return frozenset(scope.params)
             found.update(str(n.value) for n in names)  # type: ignore[attr-defined]
-        elif keyword.arg == "static_argnums":
+        elif keyword.arg in ("static_argnums", "static_broadcasted_argnums"):  # (pmap's)
             numbers = [value] if isinstance(value, ast.Constant) else getattr(value, "elts", None)
             if numbers is None or not all(isinstance(n, ast.Constant) and isinstance(n.value, int)
                                           for n in numbers):
@@ -1699,11 +1699,9 @@ def _static_parameters(scope: Scope, keywords: list[ast.keyword],
                              "axis_name", "holomorphic", "allow_int", "reduce_axes",
                              "axis_size", "spmd_axis_name", "keep_unused", "device",
                              "backend", "inline", "abstracted_axes", "compiler_options",
-                             "policy", "prevent_cse", "static_broadcasted_argnums",
+                             "policy", "prevent_cse",
                              "mesh", "in_specs", "out_specs", "check_rep", "check_vma",
                              "auto", "axis_names", "return_shape", "graph", "graph_updates"):
-            if keyword.arg == "static_broadcasted_argnums":
-                return frozenset(scope.params)
             continue
         else:
             continue
