@@ -17,6 +17,8 @@ import dataclasses
 import functools
 import hashlib
 import pickle
+import re
+import sys
 import types
 
 MAX_NODES = 200_000
@@ -91,8 +93,10 @@ class Encoder:
                     repr(sorted(parameters().items())) if callable(parameters) else None]
         fields = _fields(value)
         if fields is not None:
-            return ["object", _name(type(value)) + _behaviour(type(value)),
+            node = ["object", _name(type(value)) + _behaviour(type(value)),
                     [[name, encode(v, f"{path}.{name}", depth)] for name, v in fields]]
+            structure = _pytree_structure(value)
+            return node + [structure] if structure is not None else node
         try:  # C-level objects without fields: their pickled state (a NumPy Generator's)
             return ["pickled", _name(type(value)),
                     hashlib.sha256(pickle.dumps(value, protocol=4)).hexdigest()]
@@ -198,6 +202,22 @@ def _behaviour(cls: type) -> str:
         if getattr(params, flag, False):
             tags.append(flag)
     return f" ({', '.join(tags)})" if tags else ""
+
+
+def _pytree_structure(value) -> str | None:
+    """How jax flattens an object registered as a pytree node (which fields are leaves,
+    which are static metadata: a field moved to `meta_fields` retraces a jit per value),
+    addresses left out; None for an object jax takes as one leaf."""
+    jax = sys.modules.get("jax")
+    if jax is None:
+        return None
+    try:
+        structure = jax.tree_util.tree_structure(value)
+    except Exception:  # a flatten function that fails on this object
+        return "<unflattenable>"
+    if structure.num_nodes == 1 and structure.num_leaves == 1:
+        return None
+    return re.sub(r" at 0x[0-9a-fA-F]+", "", str(structure))
 
 
 def _is_code(value) -> bool:

@@ -26,6 +26,7 @@ probes silent (`quiet`).
 
 from __future__ import annotations
 
+import atexit
 import builtins
 import functools
 import hashlib
@@ -1121,9 +1122,31 @@ def recording_log(method: str, real):
                 message = str(rest[0]) % tuple(rest[1:]) if len(rest) > 1 else str(rest[0])
             except Exception:  # logging itself reports a bad format when it emits
                 message = repr(rest)
-            session.effect(["log", self.name, level, message])
+            # What a handler may format besides the message: `extra={"step": i}` becomes
+            # the record's attributes, `exc_info`/`stack_info` add a traceback.
+            details = {k: kwargs[k] for k in ("extra", "exc_info", "stack_info", "stacklevel")
+                       if kwargs.get(k) not in (None, False)}
+            if details.get("exc_info") is not None:
+                details["exc_info"] = repr(sys.exc_info()[1] if details["exc_info"] is True
+                                           else details["exc_info"])
+            item = ["log", self.name, level, message]
+            if details:
+                item.append(encode(session.names, details)[0])
+            session.effect(item)
         return real(self, *args, **kwargs)
     return patched
+
+
+def recording_atexit(function, *args, **kwargs):
+    """A hook the project registers to run at exit (its own code's registrations only:
+    libraries register theirs lazily, at whichever call comes first), by what it will call
+    and with what."""
+    session = SESSION
+    caller = sys._getframe(1).f_globals.get("__name__")
+    if session is not None and caller in session.names:
+        session.effect(["atexit hook", callee_of(session, function),
+                        encode(session.names, (list(args), kwargs))[0]])
+    return REAL["atexit.register"](function, *args, **kwargs)
 
 
 def install_patches() -> None:
@@ -1151,6 +1174,7 @@ def install_patches() -> None:
     for method in LOG_METHODS:
         setattr(logging.Logger, method, recording_log(method, getattr(logging.Logger, method)))
     REAL["warn"], warnings.warn = warnings.warn, recording_warn
+    REAL["atexit.register"], atexit.register = atexit.register, recording_atexit
     REAL["os.write"], os.write = os.write, recording_os_write
     REAL["open"] = builtins.open
     builtins.open = io.open = recording_open
