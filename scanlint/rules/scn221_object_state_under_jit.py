@@ -120,6 +120,15 @@ class ObjectStateUnderJit(Rule):
     ]
 
     INVALID = [
+        # A static `self` read by the jitted step while a fit loop's method updates it
+        # (https://github.com/reservoirpy/reservoirpy/issues/235).
+        Invalid(_JNP + "class Reservoir:\n    def __init__(self):\n"
+                "        self.a = jnp.ones(2)\n"
+                "    @partial(jax.jit, static_argnums=(0,))\n    def step(self, x):\n"
+                "        return jnp.tanh(self.a * x)\n"
+                "    def update(self, post):\n        self.a = self.a + 0.5 * post\n"
+                "r = Reservoir()\nbefore = r.step(jnp.ones(2))\n"
+                "r.update(before)\nafter = r.step(jnp.ones(2))\n"),
         # https://github.com/jax-ml/jax/issues/1567: a static `self` updated in the step.
         Invalid(_JNP + "class World:\n    def __init__(self, p, v):\n"
                 "        self.p = p\n        self.v = v\n"
@@ -155,9 +164,12 @@ def _set_attributes(method: Scope, me: str):
 def _self_fixed(program: Program, method: Scope, where: ast.AST) -> bool:
     """Whether the jit fixes `self` at compile time: `jax.jit(obj.method)` (a bound method:
     `self` is a constant of the trace), or a decorator making parameter 0 static."""
-    if isinstance(where, ast.Call) and where.args and isinstance(where.args[0], ast.Attribute):
-        return any(t.bound_self for t in program.targets(where.args[0],
-                                                         program.call_at[id(where)].scope))
+    decorated = any(where is d for d in method.decorators)
+    if not decorated and isinstance(where, ast.Call) and where.args and isinstance(
+            where.args[0], ast.Attribute):
+        site = program.call_at.get(id(where))
+        return site is not None and any(t.bound_self for t in program.targets(where.args[0],
+                                                                              site.scope))
     if not isinstance(where, ast.Call):
         return False
     for keyword in where.keywords:

@@ -7,6 +7,7 @@ from scanlint.core.diagnostic import Diagnostic
 from scanlint.rules import Invalid, Rule, RuleContext, no_fix_reason
 from scanlint.semantic.program import CallSite, Program, Scope
 from scanlint.semantic.recompiles import COMPILING
+from scanlint.semantic.tracing import LOOPS, loop_functions
 
 _JNP = "import jax\nimport jax.numpy as jnp\n"
 _PYTHON_LOOPS = (ast.For, ast.AsyncFor, ast.While)
@@ -24,7 +25,9 @@ class LoopStateNotThreaded(Rule):
     successor (`new_state`, `next_state`, `state_new`). The function is
     one of the file's (through `jax.jit(f)`, `partial` and a lambda calling it); the new
     state is a result it computes from that parameter (`optimizer.update(grads, state,
-    ...)`, `state.set(...)`).
+    ...)`, `state.set(...)`). Also a `scan`/`fori_loop`/`while_loop` body that closes over
+    the state, and leaves out of its carry the result named as its successor
+    (`updates, new_opt_state = optimizer.update(g, opt_state, w)`).
 
     ## Why is this bad?
     Every iteration starts again from the state made before the loop: an optimizer's step
@@ -58,17 +61,27 @@ class LoopStateNotThreaded(Rule):
                "starts from the state made before the loop; pass `{new}` (or rebind `{old}`)")
     PROGRAM = True
 
+    MESSAGE_BODY = ("`{new}` is the new `{old}`, but this `{loop}` body closes over `{old}` and "
+                    "does not carry `{new}`: every step starts from the state made before the "
+                    "loop; put the state in the carry")
+
     def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         program = ctx.program
         if not _may_drop_state(program.tree):
             return  # (Python's tree alone shows no such names: the model is not built)
         program.ensure_all()
+        bodies = _loop_bodies(program)
         for site in list(program.calls):
             found = _dropped_state(program, site)
-            if found is None:
-                continue
-            function, old, new = found
-            message = self.MESSAGE.format(function=function, old=old, new=new)
+            if found is not None:
+                function, old, new = found
+                message = self.MESSAGE.format(function=function, old=old, new=new)
+            else:
+                found = _closed_over_state(program, site, bodies)
+                if found is None:
+                    continue
+                loop, old, new = found
+                message = self.MESSAGE_BODY.format(loop=loop, old=old, new=new)
             yield ctx.diagnostic_at(self, site.node, no_fix_reason(
                 message, "which name should carry the state is the author's choice"))
 
@@ -86,6 +99,14 @@ class LoopStateNotThreaded(Rule):
     ]
 
     INVALID = [
+        # A `scan` step closing over the optimizer state: its update is never carried.
+        Invalid(_JNP + "def update(g, state):\n    return -0.1 * g, state + 1.0\n"
+                "def fit(w0, xs):\n    opt_state = jnp.zeros(())\n"
+                "    def step(w, x):\n        updates, new_opt_state = update(2.0 * w * x, opt_state)\n"
+                "        return w + updates, new_opt_state\n"
+                "    return jax.lax.scan(step, w0, xs)[1]\n"
+                "counts = fit(jnp.ones(()), jnp.ones(3))\n"
+                "first, second = counts[0], counts[-1]\n"),
         # optax#424: the optimizer state made before the loop passed at every step.
         Invalid(_JNP + "def update(grads, state):\n"
                 "    return -0.1 * grads / (1.0 + state), state + 1.0\n"
@@ -108,19 +129,74 @@ class LoopStateNotThreaded(Rule):
 
 
 def _may_drop_state(tree: ast.Module) -> bool:
-    """Whether a loop of the file assigns a call's results to a name that may be the new
-    version of one of its arguments (as `_dropped_state` asks, on names alone)."""
-    for loop in ast.walk(tree):
-        if not isinstance(loop, _PYTHON_LOOPS):
+    """Whether the file assigns a call's results to a name that may be the new version of
+    one of its arguments (as the checks below ask, on names alone): named as its successor
+    anywhere (a loop body's `new_opt_state`), or as a kind of it in a Python loop."""
+    in_loops = {id(n) for loop in ast.walk(tree) if isinstance(loop, _PYTHON_LOOPS)
+                for n in ast.walk(loop)}
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)):
             continue
-        for node in ast.walk(loop):
-            if not (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)):
-                continue
-            outs = [n.id for t in node.targets for n in ast.walk(t) if isinstance(n, ast.Name)]
-            args = [a.id for a in node.value.args if isinstance(a, ast.Name)]
-            if any(_successor(o, a) or _same_stem(o, a) for o in outs for a in args):
-                return True
+        outs = [n.id for t in node.targets for n in ast.walk(t) if isinstance(n, ast.Name)]
+        args = [a.id for a in node.value.args if isinstance(a, ast.Name)]
+        if any(_successor(o, a) or id(node) in in_loops and _same_stem(o, a)
+               for o in outs for a in args):
+            return True
     return False
+
+
+def _loop_bodies(program: Program) -> dict[int, tuple[Scope, str]]:
+    """id(def) -> (the def, the loop) for the bodies the file gives `scan`, `fori_loop`,
+    `while_loop` (not its condition)."""
+    found: dict[int, tuple[Scope, str]] = {}
+    for site in list(program.calls):
+        kind = LOOPS.get(program.qualified(site.node.func, site.scope) or "")
+        if kind is None or kind == "map":
+            continue
+        for keyword, body in loop_functions(site.node, kind):
+            if keyword != "cond_fun":
+                for target in program.targets(body, site.scope):
+                    found[id(target.function.node)] = (target.function, kind)
+    return found
+
+
+def _closed_over_state(program: Program, site: CallSite,
+                       bodies: dict) -> tuple[str, str, str] | None:
+    """(loop, the state, its new value) for a call in a loop body given a state the body
+    closes over, whose result named as its successor (`new_opt_state`) the body does not
+    carry: the next step sees the closed-over state again (an optimizer's state in a
+    `scan` step: its count stays at 1)."""
+    body = site.scope.function
+    if body is None or id(body.node) not in bodies:
+        return None
+    statement = site.statement
+    if not isinstance(statement, ast.Assign) or statement.value is not site.node:
+        return None
+    outs = [n.id for t in statement.targets for n in ast.walk(t) if isinstance(n, ast.Name)]
+    carried = _carried_names(body)
+    for arg in site.node.args:
+        if not isinstance(arg, ast.Name) or arg.id in body.params:
+            continue
+        bindings = program.lookup(site.scope, arg.id)
+        if not bindings or any(b.scope is not None and b.scope.within(body) for b in bindings):
+            continue  # the body's own, or given to it
+        for new in outs:
+            if _successor(new, arg.id) and new not in carried:
+                return bodies[id(body.node)][1], arg.id, new
+    return None
+
+
+def _carried_names(body: Scope) -> set[str]:
+    """The names a loop body returns in its carry: a `scan` body's first result, a
+    `fori_loop`/`while_loop` body's whole result."""
+    found: set[str] = set()
+    for node in ast.walk(body.node):
+        if isinstance(node, ast.Return) and node.value is not None:
+            value = node.value
+            carry = value.elts[0] if isinstance(value, ast.Tuple) and len(value.elts) == 2 \
+                else value
+            found.update(n.id for n in ast.walk(carry) if isinstance(n, ast.Name))
+    return found
 
 
 def _dropped_state(program: Program, site: CallSite) -> tuple[str, str, str] | None:
