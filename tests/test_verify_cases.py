@@ -30,7 +30,8 @@ def test_case(case, tmp_path):
             assert any(expected["detail"] in detail for detail in function["details"]), function
 
 
-BLIND = [case for name in ("blind1", "blind2", "blind3", "blind4", "blind5")
+BLIND = [case for name in ("blind1", "blind2", "blind3", "blind4", "blind5",
+                                         "blind6")
          if (Path(__file__).parent / "verify_cases" / name).is_dir()
          for case in load_cases(Path(__file__).parent / "verify_cases" / name)]
 

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from typing import Iterator
 
 from scanlint.core.diagnostic import Diagnostic
@@ -9,6 +10,7 @@ from scanlint.semantic.program import Program, Scope
 from scanlint.semantic.prng_keys import DRAWS
 
 _JNP = "import jax\nimport jax.numpy as jnp\n"
+_KEYLIKE = re.compile(r"key|rng|seed", re.IGNORECASE)
 # Statements after which the rest of their block does not run.
 _EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
 # Compound statements whose blocks exclude one another: (node type, its block fields).
@@ -217,6 +219,10 @@ def _helper_key(program: Program, site) -> ast.expr | None:
     """The key a call of the file's function passes to a parameter it draws from (a
     `half_normal_sample(keys[6], 1.0)` that calls `jax.random.normal(seed, ...)`): two such
     calls with one key read the same bits (blackjax#400)."""
+    # (only calls given something named as a key: `keys[6]`, `rng`, `seed`)
+    given = [*site.node.args, *(k.value for k in site.node.keywords)]
+    if not any(_KEYLIKE.search(_base(k)) for k in map(_key_expression, given) if k is not None):
+        return None
     targets = program.targets(site.node.func, site.scope)
     if len(targets) != 1 or targets[0].partial_args or targets[0].partial_keywords:
         return None

@@ -103,6 +103,12 @@ class ObjectStateUnderJit(Rule):
                     message, "the value has to become one of the function's arguments"))
 
     VALID = [
+        # Set by a helper only `__init__` calls: the object's value from the start.
+        _JNP + "class Planner:\n    def __init__(self, area):\n        self._precompute(area)\n"
+        "    @partial(jax.jit, static_argnums=(0,))\n    def closest(self, i):\n"
+        "        return self.table[i]\n"
+        "    def _precompute(self, area):\n        self.table = jnp.cumsum(area)\n"
+        "p = Planner(jnp.ones(3))\np.closest(1)\n",
         # The state goes in and out as arguments and results.
         _JNP + "class World:\n    def __init__(self):\n        self.v = jnp.ones(2)\n"
         "    @staticmethod\n    @jax.jit\n    def step(v, dt):\n        return v - 9.8 * dt\n"
@@ -182,6 +188,16 @@ def _self_fixed(program: Program, method: Scope, where: ast.AST) -> bool:
     return False
 
 
+def _builds_only(program: Program, method: Scope) -> bool:
+    """Whether the file calls ``method`` only from its class's initializers (a
+    `_precompute` helper of `__init__`: what it sets is the object's value from the start;
+    jaxmarl's overcooked path planner)."""
+    callers = program.callers(method)
+    return bool(callers) and all(
+        site.scope.function is not None and site.scope.function.name in _INITIALIZERS
+        for site, _ in callers)
+
+
 def _pytree(program: Program, cls: ClassInfo) -> bool:
     """Whether the class is registered as a pytree (its attributes are then leaves)."""
     outer = cls.scope.parent or program.module
@@ -205,7 +221,7 @@ def _stale_reads(program: Program, cls: ClassInfo, method: Scope, me: str):
         for bind in binds:
             other = program.scope_of(bind.node) if bind.kind == "def" else None
             if other is None or other is method or other.name in _INITIALIZERS or \
-                    not other.positional:
+                    not other.positional or _builds_only(program, other):
                 continue
             for _target, attr in _set_attributes(other, other.positional[0]):
                 writers.setdefault(attr, other)

@@ -1,13 +1,15 @@
 from __future__ import annotations
 
 import ast
+import re
 from typing import Iterator
 
 from scanlint.core.diagnostic import Diagnostic
 from scanlint.rules import Invalid, Rule, RuleContext, no_fix_reason
+from scanlint.prefilter.text import match_lines
 from scanlint.semantic.program import CallSite, Program, Scope
 from scanlint.semantic.recompiles import COMPILING
-from scanlint.semantic.tracing import LOOPS, loop_functions
+from scanlint.semantic.tracing import ENTRY_WORDS, LOOPS, loop_functions
 
 _JNP = "import jax\nimport jax.numpy as jnp\n"
 _PYTHON_LOOPS = (ast.For, ast.AsyncFor, ast.While)
@@ -67,11 +69,21 @@ class LoopStateNotThreaded(Rule):
 
     def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         program = ctx.program
-        if not _may_drop_state(program.tree):
+        candidates = _candidates(program)
+        if not candidates:
             return  # (Python's tree alone shows no such names: the model is not built)
-        program.ensure_all()
+        # Build what the candidates need: their statements, the functions they call, and
+        # the loops that may run them.
+        program.ensure_lines(sorted({c.lineno for c in candidates}))
+        called = {_last_name(c.value.func) for c in candidates} - {None}
+        if called:
+            program.prepare(re.compile(r"\b(?:%s)\b" % "|".join(map(re.escape, sorted(called)))))
+        program.prepare(ENTRY_WORDS)
         bodies = _loop_bodies(program)
-        for site in list(program.calls):
+        for assign in candidates:
+            site = program.call_at.get(id(assign.value))
+            if site is None:
+                continue
             found = _dropped_state(program, site)
             if found is not None:
                 function, old, new = found
@@ -128,21 +140,39 @@ class LoopStateNotThreaded(Rule):
     ]
 
 
-def _may_drop_state(tree: ast.Module) -> bool:
-    """Whether the file assigns a call's results to a name that may be the new version of
-    one of its arguments (as the checks below ask, on names alone): named as its successor
-    anywhere (a loop body's `new_opt_state`), or as a kind of it in a Python loop."""
-    in_loops = {id(n) for loop in ast.walk(tree) if isinstance(loop, _PYTHON_LOOPS)
-                for n in ast.walk(loop)}
-    for node in ast.walk(tree):
-        if not (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)):
+# `a, b = f(x, y)` on one line: the names bound and the names given.
+_ASSIGNED_CALL = re.compile(r"^[ \t]*(?P<outs>[A-Za-z_][\w \t,()]*?)[ \t]*=[ \t]*"
+                            r"[A-Za-z_][\w.]*\((?P<args>.*)", re.MULTILINE)
+
+
+def _candidates(program: Program) -> list[ast.Assign]:
+    """The assignments of a call's results to a name that may be the new version of one of
+    its arguments (as the checks below ask, on names alone): named as its successor (a
+    loop body's `new_opt_state`) or as a kind of it (`opt_state` of `state`). Lines are
+    matched on the text first; only theirs are looked at in the tree."""
+    lines = set()
+    for match, line in match_lines(program.text, _ASSIGNED_CALL.finditer(program.text)):
+        outs = re.findall(r"\w+", match.group("outs"))
+        args = re.findall(r"\w+", match.group("args"))
+        if any(_successor(o, a) or _same_stem(o, a) for o in outs for a in args):
+            lines.add(line)
+    if not lines:
+        return []
+    found = []
+    for statement in program.tree.body:
+        if not any(statement.lineno <= line <= (statement.end_lineno or statement.lineno)
+                   for line in lines):
             continue
-        outs = [n.id for t in node.targets for n in ast.walk(t) if isinstance(n, ast.Name)]
-        args = [a.id for a in node.value.args if isinstance(a, ast.Name)]
-        if any(_successor(o, a) or id(node) in in_loops and _same_stem(o, a)
-               for o in outs for a in args):
-            return True
-    return False
+        for node in ast.walk(statement):
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and \
+                    node.lineno in lines:
+                found.append(node)
+    return found
+
+
+def _last_name(func: ast.expr) -> str | None:
+    return func.id if isinstance(func, ast.Name) else func.attr \
+        if isinstance(func, ast.Attribute) else None
 
 
 def _loop_bodies(program: Program) -> dict[int, tuple[Scope, str]]:

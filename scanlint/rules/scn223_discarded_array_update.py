@@ -1,9 +1,11 @@
 from __future__ import annotations
 
 import ast
+import re
 from typing import Iterator
 
 from scanlint.core.diagnostic import Diagnostic
+from scanlint.prefilter.text import match_lines
 from scanlint.rules import Invalid, Rule, RuleContext, no_fix_reason
 
 _JNP = "import jax\nimport jax.numpy as jnp\n"
@@ -53,7 +55,8 @@ class DiscardedArrayUpdate(Rule):
         if ".at[" not in ctx.text:
             return
         program = ctx.program
-        for node in ast.walk(program.tree):
+        lines = {line for _, line in match_lines(ctx.text, _UPDATE_STATEMENT.finditer(ctx.text))}
+        for node in _statements_on(program.tree, lines):
             if not isinstance(node, ast.Expr) or not isinstance(node.value, ast.Call):
                 continue
             array = _updated_array(node.value)
@@ -87,6 +90,22 @@ class DiscardedArrayUpdate(Rule):
         Invalid(_JNP + "before = jnp.zeros(4)\nafter = before\n"
                 "for i in range(4):\n    after.at[i].add(1.0)\n"),
     ]
+
+
+# A statement starting with `<name...>.at[`: where a thrown-away update may be.
+_UPDATE_STATEMENT = re.compile(r"^[ \t]*[A-Za-z_][\w.]*(?:\[[^\]\n]*\])*\.at\[", re.MULTILINE)
+
+
+def _statements_on(tree: ast.Module, lines: set[int]):
+    """The nodes of the top-level statements spanning ``lines`` that start on one of them."""
+    if not lines:
+        return
+    for statement in tree.body:
+        if any(statement.lineno <= line <= (statement.end_lineno or statement.lineno)
+               for line in lines):
+            for node in ast.walk(statement):
+                if getattr(node, "lineno", None) in lines:
+                    yield node
 
 
 def _updated_array(call: ast.Call) -> ast.expr | None:

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from typing import Iterator
 
 from scanlint.core.diagnostic import Diagnostic
@@ -63,7 +64,10 @@ class CompiledVersionBypassed(Rule):
         compiled = _compiled_names(program)
         if not compiled:
             return
-        program.ensure_all()  # the loops calling them may be on any line
+        # The loops calling them spell the function's name (`kernel.step(...)`).
+        names = sorted({name for name in (_def_name(program, key) for key in compiled) if name})
+        if names:
+            program.prepare(re.compile(r"\b(?:%s)\b" % "|".join(map(re.escape, names))))
         for site in list(program.calls):
             loop = next((loop for loop in reversed(site.loops)
                          if isinstance(loop, _PYTHON_LOOPS)), None)
@@ -120,6 +124,11 @@ class CompiledVersionBypassed(Rule):
                 "fast_update = jax.jit(update)\nw = jnp.ones(3)\n"
                 "for x in jnp.linspace(0.0, 1.0, 4):\n    w = update(w, x)\n"),
     ]
+
+
+def _def_name(program: Program, key: int) -> str | None:
+    scope = next((s for s in program.scopes.values() if id(s.node) == key), None)
+    return scope.name if scope is not None else None
 
 
 def _compiled_names(program: Program) -> dict[int, tuple[str, CallSite]]:

@@ -518,6 +518,9 @@ class Program:
     def transformed(self, names: frozenset[str]) -> list[tuple[Scope, ast.AST]]:
         """(function, where) for each def one of ``names`` decorates and each function given
         to one (`jax.jit(step)`)."""
+        memo = self.__dict__.setdefault("_transformed", {})
+        if names in memo:
+            return memo[names]
         self.ensure_all()
         found = []
         for scope in list(self.scopes.values()):
@@ -529,6 +532,7 @@ class Program:
             if self.qualified(site.node.func, site.scope) in names and site.node.args:
                 for target in self.targets(site.node.args[0], site.scope):
                     found.append((target.function, site.node))
+        memo[names] = found
         return found
 
     def lookup_scope(self, scope: Scope, name: str) -> Scope | None:
