@@ -151,8 +151,9 @@ def _closed_over_changing(program: Program, body: Scope):
     for node in ast.walk(body.node):
         if not isinstance(node, ast.Call):
             continue
-        func = node.func
-        name = func.value if isinstance(func, ast.Attribute) else func
+        # The module called itself (`model(x)`): which state another of its methods
+        # changes is not followed.
+        name = node.func
         if not isinstance(name, ast.Name) or name.id in body.params:
             continue
         site = program.call_at.get(id(node))

@@ -71,9 +71,11 @@ class CompiledVersionBypassed(Rule):
         for site in list(program.calls):
             loop = next((loop for loop in reversed(site.loops)
                          if isinstance(loop, _PYTHON_LOOPS)), None)
-            if loop is None or not isinstance(site.node.func, (ast.Name, ast.Attribute)):
+            func = site.node.func
+            if loop is None or (func.id if isinstance(func, ast.Name) else func.attr
+                                if isinstance(func, ast.Attribute) else None) not in names:
                 continue
-            targets = program.targets(site.node.func, site.scope)
+            targets = program.targets(func, site.scope)
             if len(targets) != 1 or id(targets[0].function.node) not in compiled:
                 continue
             name, made = compiled[id(targets[0].function.node)]

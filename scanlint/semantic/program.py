@@ -18,6 +18,7 @@ method of an object a name binds to `Class(...)`, `functools.partial(f, ...)`).
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass, field
 from typing import Iterator
 
@@ -403,8 +404,7 @@ class Program:
         if isinstance(func, ast.Attribute):
             # (a parameter's or a factory's object is looked for only when the file defines
             # a method of that name)
-            owner = self.object_class(func.value, scope,
-                                      deep=f"def {func.attr}(" in self.text)
+            owner = self.object_class(func.value, scope, deep=func.attr in self._def_names())
             if owner is not None:
                 cls, bound = owner
                 method = cls.method(func.attr)
@@ -596,6 +596,14 @@ class Program:
     def call_targets(self, site: CallSite) -> list[Target]:
         return self.targets(site.node.func, site.scope)
 
+    def _def_names(self) -> frozenset[str]:
+        """The names the file's `def` statements give (read once, from the text)."""
+        names = self.__dict__.get("_def_name_set")
+        if names is None:
+            names = frozenset(re.findall(r"\bdef[ \t]+(\w+)", self.text))
+            self.__dict__["_def_name_set"] = names
+        return names
+
     def _callers_known(self) -> None:
         """Build the callers of every function now, unless they are being built: a class
         found through callers (a parameter's, a returned object's) must not start the
@@ -644,8 +652,6 @@ class Program:
     def reads(self, bind: Bind) -> list[tuple[ast.Name, Scope]]:
         """Every read of ``bind``'s name that resolves to it (the statements spelling the
         name are built first)."""
-        import re
-
         self.prepare(re.compile(rf"\b{re.escape(bind.name)}\b"))
         found = []
         for name, scope in self.__dict__.get("_loads", {}).get(bind.name, ()):
