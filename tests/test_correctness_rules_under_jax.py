@@ -147,7 +147,8 @@ def test_jax_captures_a_closed_over_module_array(captured, name):
 # if it moved on. SCN222 says every iteration of a loop starts from the state made before
 # it: each invalid case binds `first` and `second`, what the first and the last iteration
 # computed from the state, and they are equal. SCN223 says an indexed update thrown away
-# leaves the array unchanged: `before` and `after` are equal.
+# leaves the array unchanged: `before` and `after` are equal. SCN224 says a step returns the
+# state it was given: `first` and `second`, the states two steps return, are equal.
 STALE = ("isinstance(after, jax.core.Tracer) or bool(jax.numpy.all("
          "jax.numpy.asarray(before) == jax.numpy.asarray(after)))")
 STATE_CASES = [(f"SCN221-invalid-{i}", case.code, STALE)
@@ -155,7 +156,9 @@ STATE_CASES = [(f"SCN221-invalid-{i}", case.code, STALE)
     (f"SCN222-invalid-{i}", case.code, PAIR_SAME)
     for i, case in enumerate(rule_by_code("SCN222").INVALID)] + [
     (f"SCN223-invalid-{i}", case.code, "bool(jax.numpy.all(before == after))")
-    for i, case in enumerate(rule_by_code("SCN223").INVALID)]
+    for i, case in enumerate(rule_by_code("SCN223").INVALID)] + [
+    (f"SCN224-invalid-{i}", case.code, PAIR_SAME)
+    for i, case in enumerate(rule_by_code("SCN224").INVALID)]
 
 
 @pytest.fixture(scope="module")

@@ -35,11 +35,13 @@ def may_contain_site(text: str) -> bool:
 # What the rules reading a file's program (`Rule.PROGRAM`) start from: a call (or a
 # decorator) of a transformation that traces or compiles a function, of a loop that traces
 # its body, or of `jax.random` (a key made, split or drawn from), each imported from jax, flax
-# or equinox; or an indexed update of an array (`x.at[i].set(v)`, SCN223).
+# or equinox; or an indexed update of an array (`x.at[i].set(v)`, SCN223), or a state's next
+# value named as such (`new_state`, `state_nxt`: SCN224).
 _TRACING_CALL = re.compile(
     r"(?:jit|grad|vjp|jacrev|jacobian|hessian|jacfwd|jvp|linearize|vmap|pmap|checkpoint|"
     r"remat|make_jaxpr|eval_shape|shard_map|scan|fori_loop|while_loop|cond|switch|map|"
-    r"PRNGKey|key|split|fold_in|Rngs)\b[\s\\]*\(|random\.\w+[\s\\]*\(|@[ \t]*\w|\.at\[")
+    r"PRNGKey|key|split|fold_in|Rngs)\b[\s\\]*\(|random\.\w+[\s\\]*\(|@[ \t]*\w|\.at\["
+    r"|\b(?:new|next|nxt|updated)_\w*state\b|\b\w*state_(?:new|next|nxt|updated)\b")
 
 
 def may_contain_traced_code(text: str) -> bool:
