@@ -18,7 +18,8 @@ _PYTHON_LOOPS = (ast.For, ast.AsyncFor, ast.While)
 class LoopStateNotThreaded(Rule):
     """
     ## What it does
-    Finds a call in a Python loop that is given state made before the loop (`state`) and
+    Finds a call in a Python loop that is given a state made before the loop (a name with
+    `state`: `state`, `opt_state`, `carry_state`) and
     returns a new state computed from it (`params, loss, opt_state = train_step(params,
     state)`), where the loop never feeds the new one back: the name it passes is not
     rebound in the loop. Reported when the loop threads another of the call's results
@@ -141,8 +142,8 @@ class LoopStateNotThreaded(Rule):
 
 
 # `a, b = f(x, y)` on one line: the names bound and the names given.
-_ASSIGNED_CALL = re.compile(r"^[ \t]*(?P<outs>[A-Za-z_][\w \t,()]*?)[ \t]*=[ \t]*"
-                            r"[A-Za-z_][\w.]*\((?P<args>.*)", re.MULTILINE)
+_ASSIGNED_CALL = re.compile(r"^[ \t]*(?P<outs>\w+(?:[ \t]*,[ \t]*\w+)*)[ \t]*=[ \t]*[\w.]+\("
+                            r"(?P<args>[^\n]*)", re.MULTILINE)
 
 
 def _candidates(program: Program) -> list[ast.Assign]:
@@ -150,11 +151,14 @@ def _candidates(program: Program) -> list[ast.Assign]:
     its arguments (as the checks below ask, on names alone): named as its successor (a
     loop body's `new_opt_state`) or as a kind of it (`opt_state` of `state`). Lines are
     matched on the text first; only theirs are looked at in the tree."""
+    if "state" not in program.text:
+        return []  # (the states this rule follows are named so: `opt_state`, `new_state`)
     lines = set()
     for match, line in match_lines(program.text, _ASSIGNED_CALL.finditer(program.text)):
         outs = re.findall(r"\w+", match.group("outs"))
         args = re.findall(r"\w+", match.group("args"))
-        if any(_successor(o, a) or _same_stem(o, a) for o in outs for a in args):
+        if any("state" in a and (_successor(o, a) or _same_stem(o, a))
+               for o in outs for a in args):
             lines.add(line)
     if not lines:
         return []

@@ -5,6 +5,7 @@ import re
 from typing import Iterator
 
 from scanlint.core.diagnostic import Diagnostic
+from scanlint.prefilter.text import match_lines
 from scanlint.rules import Invalid, Rule, RuleContext, no_fix_reason
 
 _JNP = "import jax\nimport jax.numpy as jnp\n"
@@ -17,8 +18,9 @@ _SUCCESSOR = re.compile(r"^(?:new|next|nxt|updated)_(?P<a>\w+)$|^(?P<b>\w+?)_(?:
 class NewStateNotReturned(Rule):
     """
     ## What it does
-    Finds a function that computes the next value of one of its states, named as such
-    (`updated_state`, `state_nxt`, `new_opt_state`), never uses it (beyond testing it), and
+    Finds a function that computes the next value of one of its states, named as such (a
+    name with `state`: `updated_state`, `state_nxt`, `new_opt_state`), never uses it
+    (beyond testing it), and
     returns the state it was given instead. A new state the function reads in any other
     way (a field copied into the old one, a method called) is left alone: where the update
     goes is then the author's visible choice.
@@ -55,9 +57,10 @@ class NewStateNotReturned(Rule):
     PROGRAM = True
 
     def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:
-        if not _SUCCESSOR_TEXT.search(ctx.text):
+        lines = {line for _, line in match_lines(ctx.text, _SUCCESSOR_BOUND.finditer(ctx.text))}
+        if not lines:
             return
-        for function in ast.walk(ctx.program.tree):
+        for function in _functions_around(ctx.program.tree, lines):
             if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 for new, old, where in _dropped_updates(function):
                     message = self.MESSAGE.format(function=function.name, new=new, old=old)
@@ -103,7 +106,22 @@ class NewStateNotReturned(Rule):
     ]
 
 
-_SUCCESSOR_TEXT = re.compile(r"\b(?:new|next|nxt|updated)_\w|\w_(?:new|next|nxt|updated)\b")
+# A name announcing a state's next value (`updated_state`, `state_nxt`): the lines it is on
+# are where the functions to look at are.
+_SUCCESSOR_BOUND = re.compile(r"\b(?:new|next|nxt|updated)_\w*state\b|\b\w*state_(?:new|next|"
+                              r"nxt|updated)\b")
+
+
+def _functions_around(tree: ast.Module, lines: set[int]):
+    """The defs holding any of ``lines`` (in the top-level statements spanning them)."""
+    for statement in tree.body:
+        end = statement.end_lineno or statement.lineno
+        if not any(statement.lineno <= line <= end for line in lines):
+            continue
+        for node in ast.walk(statement):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
+                    node.lineno <= line <= (node.end_lineno or node.lineno) for line in lines):
+                yield node
 
 
 def _dropped_updates(function: ast.AST):
