@@ -162,16 +162,8 @@ def _candidates(program: Program) -> list[ast.Assign]:
             lines.add(line)
     if not lines:
         return []
-    found = []
-    for statement in program.tree.body:
-        if not any(statement.lineno <= line <= (statement.end_lineno or statement.lineno)
-                   for line in lines):
-            continue
-        for node in ast.walk(statement):
-            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and \
-                    node.lineno in lines:
-                found.append(node)
-    return found
+    return [node for node in program.nodes_on(lines) if isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Call) and node.lineno in lines]
 
 
 def _last_name(func: ast.expr) -> str | None:

@@ -56,8 +56,9 @@ class DiscardedArrayUpdate(Rule):
             return
         program = ctx.program
         lines = {line for _, line in match_lines(ctx.text, _UPDATE_STATEMENT.finditer(ctx.text))}
-        for node in _statements_on(program.tree, lines):
-            if not isinstance(node, ast.Expr) or not isinstance(node.value, ast.Call):
+        for node in program.nodes_on(lines):
+            if not isinstance(node, ast.Expr) or node.lineno not in lines or \
+                    not isinstance(node.value, ast.Call):
                 continue
             array = _updated_array(node.value)
             if array is None:
@@ -94,18 +95,6 @@ class DiscardedArrayUpdate(Rule):
 
 # A statement starting with `<name...>.at[`: where a thrown-away update may be.
 _UPDATE_STATEMENT = re.compile(r"^[ \t]*[A-Za-z_][\w.]*(?:\[[^\]\n]*\])*\.at\[", re.MULTILINE)
-
-
-def _statements_on(tree: ast.Module, lines: set[int]):
-    """The nodes of the top-level statements spanning ``lines`` that start on one of them."""
-    if not lines:
-        return
-    for statement in tree.body:
-        if any(statement.lineno <= line <= (statement.end_lineno or statement.lineno)
-               for line in lines):
-            for node in ast.walk(statement):
-                if getattr(node, "lineno", None) in lines:
-                    yield node
 
 
 def _updated_array(call: ast.Call) -> ast.expr | None:

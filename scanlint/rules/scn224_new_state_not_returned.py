@@ -60,8 +60,11 @@ class NewStateNotReturned(Rule):
         lines = {line for _, line in match_lines(ctx.text, _SUCCESSOR_BOUND.finditer(ctx.text))}
         if not lines:
             return
-        for function in _functions_around(ctx.program.tree, lines):
-            if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        for function in ctx.program.nodes_on(lines):
+            # (the defs holding one of the lines)
+            if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
+                    function.lineno <= line <= (function.end_lineno or function.lineno)
+                    for line in lines):
                 for new, old, where in _dropped_updates(function):
                     message = self.MESSAGE.format(function=function.name, new=new, old=old)
                     yield ctx.diagnostic_at(self, where, no_fix_reason(
@@ -110,18 +113,6 @@ class NewStateNotReturned(Rule):
 # are where the functions to look at are.
 _SUCCESSOR_BOUND = re.compile(r"\b(?:new|next|nxt|updated)_\w*state\b|\b\w*state_(?:new|next|"
                               r"nxt|updated)\b")
-
-
-def _functions_around(tree: ast.Module, lines: set[int]):
-    """The defs holding any of ``lines`` (in the top-level statements spanning them)."""
-    for statement in tree.body:
-        end = statement.end_lineno or statement.lineno
-        if not any(statement.lineno <= line <= end for line in lines):
-            continue
-        for node in ast.walk(statement):
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
-                    node.lineno <= line <= (node.end_lineno or node.lineno) for line in lines):
-                yield node
 
 
 def _dropped_updates(function: ast.AST):

@@ -244,6 +244,15 @@ class Program:
         self.ensure_lines(sorted({line for _, line in match_lines(
             self.text, pattern.finditer(self.text))}))
 
+    def nodes_on(self, lines: set[int]) -> Iterator[ast.AST]:
+        """Every node of Python's tree inside the top-level statements spanning any of
+        ``lines`` (nothing of the model is built): where a rule that found its candidate
+        lines on the text looks."""
+        for statement in self.tree.body:
+            end = statement.end_lineno or statement.lineno
+            if any(statement.lineno <= line <= end for line in lines):
+                yield from ast.walk(statement)
+
     def ensure_lines(self, lines: list[int]) -> None:
         """Build the top-level statements spanning any of ``lines`` (sorted)."""
         if not lines or not self._pending:
