@@ -7,7 +7,7 @@ from typing import Iterator
 from scanlint.core.diagnostic import Diagnostic
 from scanlint.rules import Invalid, Rule, RuleContext, no_fix_reason
 from scanlint.semantic.loop_keys import SEEDED, random_function
-from scanlint.semantic.program import Program, Scope
+from scanlint.semantic.program import Program, Scope, own_nodes_of
 
 _JNP = "import jax\nimport jax.numpy as jnp\n"
 # A parameter named as a key: `rng`, `key`, `rng_key`, `prng`, `subkey`, `key0`.
@@ -155,7 +155,7 @@ def _seeded_calls(program: Program, scope: Scope) -> list[ast.Call]:
     drawn_names = {key.id for key in keys if isinstance(key, ast.Name)}
     bound = {id(n.value): n for n in ast.walk(scope.node) if isinstance(n, ast.Assign)}
     calls = []
-    for node in _own_nodes(scope.node):
+    for node in own_nodes_of(scope.node):
         if not (isinstance(node, ast.Call) and len(node.args) == 1 and isinstance(
                 node.args[0], ast.Constant) and isinstance(node.args[0].value, int)):
             continue
@@ -191,14 +191,3 @@ def _reads(node: ast.AST, param: str) -> bool:
     """Whether ``node`` reads ``param``: a def nested in it reading it counts (a closure)."""
     return any(isinstance(n, ast.Name) and n.id == param and isinstance(n.ctx, ast.Load)
                for n in ast.walk(node))
-
-
-def _own_nodes(node: ast.AST):
-    """The nodes of ``node`` outside the defs and lambdas nested in it (their own names)."""
-    stack = list(ast.iter_child_nodes(node))
-    while stack:
-        current = stack.pop()
-        yield current
-        if not isinstance(current, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
-                                    ast.ClassDef)):
-            stack.extend(ast.iter_child_nodes(current))

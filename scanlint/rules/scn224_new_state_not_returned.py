@@ -7,6 +7,7 @@ from typing import Iterator
 from scanlint.core.diagnostic import Diagnostic
 from scanlint.prefilter.text import match_lines
 from scanlint.rules import Invalid, Rule, RuleContext, no_fix_reason
+from scanlint.semantic.program import own_nodes_of
 
 _JNP = "import jax\nimport jax.numpy as jnp\n"
 # `new_state`, `state_new`, `next_state`, `state_next`, `updated_state`, `state_nxt`,
@@ -118,7 +119,7 @@ _SUCCESSOR_BOUND = re.compile(r"\b(?:new|next|nxt|updated)_\w*state\b|\b\w*state
 def _dropped_updates(function: ast.AST):
     """(new name, old name, the `return`) for each return giving back the old state while
     the new one is in no return of the function."""
-    own = list(_own_nodes(function))
+    own = list(own_nodes_of(function))
     returns = [n for n in own if isinstance(n, ast.Return) and n.value is not None]
     if not returns:
         return
@@ -160,14 +161,3 @@ def _gives_back(value: ast.expr, old: str) -> bool:
     """Whether a returned value is the old state itself, or an item of a returned tuple."""
     items = value.elts if isinstance(value, ast.Tuple) else [value]
     return any(isinstance(item, ast.Name) and item.id == old for item in items)
-
-
-def _own_nodes(node: ast.AST):
-    """The nodes of a function outside the defs, lambdas and classes nested in it."""
-    stack = list(ast.iter_child_nodes(node))
-    while stack:
-        current = stack.pop()
-        yield current
-        if not isinstance(current, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
-                                    ast.ClassDef)):
-            stack.extend(ast.iter_child_nodes(current))

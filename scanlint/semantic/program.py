@@ -709,6 +709,18 @@ class Program:
                 if isinstance(n, ast.Return) and n.value is not None]
 
 
+def own_nodes_of(node: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of ``node`` outside the defs, lambdas and classes nested in it (their
+    own names): Python's tree only, for a rule that has not built the model."""
+    stack = list(ast.iter_child_nodes(node))
+    while stack:
+        current = stack.pop()
+        yield current
+        if not isinstance(current, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
+                                    ast.ClassDef)):
+            stack.extend(ast.iter_child_nodes(current))
+
+
 def _dotted(expr: ast.expr) -> str | None:
     parts = []
     while isinstance(expr, ast.Attribute):
