@@ -5,8 +5,9 @@ SCN306, SCN307 and SCN308: each case ends with the statement that drives it (a l
 call of a function that loops); it runs once, then again while the backend compiles are
 counted: an invalid case compiles at least twice more (at every iteration or call), a valid
 one at most once (an object its driver makes anew, at most). A case of SCN308 whose static
-argument is a list raises instead. SCN309: after the case ran, its jitted functions'
-caches hold one entry per input shape: at least two for an invalid case, one for a valid one.
+argument is a list raises instead. SCN309, and a case of SCN308 that sweeps a display of
+values once ("# A sweep"): after the case ran, its jitted functions' caches hold one entry
+per input shape or static value: at least two for an invalid case, one for a valid one.
 
 SCN315 says a loop runs the uncompiled function at every iteration though the file compiled
 it: a profile hook counts the Python runs of that function (the one the case's `jax.jit(...)`
@@ -47,9 +48,16 @@ def _driver(code: str) -> str:
 
 
 def _snippet(code: str, code_name: str) -> str:
-    if code_name == "SCN309":
+    if _measure(code_name, code) == "_CACHES":
         return PRELUDE + code + CACHES
     return PRELUDE + f"_DRIVER = {_driver(code)!r}\n" + code + AGAIN
+
+
+def _measure(code: str, case: str) -> str:
+    """What a case's symptom counts: the jitted functions' cache entries (SCN309, and a
+    sweep over a display, whose second run would find every value compiled), else the
+    compiles of the second run."""
+    return "_CACHES" if code == "SCN309" or case.startswith("# A sweep") else "_AGAIN"
 
 
 CASES = [(code, kind, i, case if isinstance(case, str) else case.code)
@@ -62,7 +70,7 @@ CASES = [(code, kind, i, case if isinstance(case, str) else case.code)
 @pytest.fixture(scope="module")
 def counts():
     snippets = [{"id": f"{code}-{kind}-{i}-{n}", "code": _snippet(case, code),
-                 "symptom": f"{'_CACHES' if code == 'SCN309' else '_AGAIN'} >= {n}"}
+                 "symptom": f"{_measure(code, case)} >= {n}"}
                 for code, kind, i, case in CASES for n in (1, 2)]
     return run_snippets(snippets)
 

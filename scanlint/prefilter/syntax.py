@@ -476,9 +476,23 @@ def jit_facts(tree: ast.Module, text: str, imports: list[ast.stmt] | None = None
     called = {name for found in reads.values() for name in found[1]}
     iterated = {d.name for d in roots_found if reads[id(d)][2]}
     called_defs = [d for ds in _defs_named(tree, searchable, called).values() for d in ds]
+    # Defs called by name from those, and so on (`fit` calling `irls`, which loops): a
+    # few calls deep, as the model follows them (semantic/jit_functions.py).
+    deeper = {id(d): _read_of_parameters(d, iterations) for d in called_defs}
+    for _ in range(_CALL_DEPTH - 1):
+        more = {n for found in deeper.values() for n in found[1]} - called
+        if not more:
+            break
+        called |= more
+        new_defs = [d for ds in _defs_named(tree, searchable, more).values() for d in ds
+                    if id(d) not in deeper]
+        deeper.update((id(d), _read_of_parameters(d, iterations)) for d in new_defs)
+        called_defs += new_defs
     iterating = {id(d) for d in roots_found if reads[id(d)][0]} | {
-        id(d) for d in called_defs if _iterates(d, iterations)}
+        id(d) for d in called_defs if deeper[id(d)][0]}
     needed = {d.name for d in called_defs if id(d) in iterating}
+    for _ in range(_CALL_DEPTH):  # a def whose callees iterate is needed too
+        needed |= {d.name for d in called_defs if needed & deeper[id(d)][1]}
     needed |= {d.name for d in roots_found if id(d) in iterating or needed & reads[id(d)][1]}
     calling = frozenset(k for k, read in calls.items() if read & needed)
     # The model reads the calls of a def under jit that iterates over (or counts with) a
@@ -640,6 +654,8 @@ def _read_of_parameters(function: ast.AST, iterations: bool = True
                     found.add("__call__")
                     if node.func.id in bare:
                         asked.add("__call__")
+                else:
+                    found.add(node.func.id)  # a def called by name runs under jit too
                 if iterations and node.func.id in ITERATING_BUILTINS:
                     iterates = True
                     over_parameter = over_parameter or _iterates_name(node, bare)
@@ -760,6 +776,9 @@ _DEF_OR_CLASS_LINE = re.compile(r"^[ \t\x0c]*(?:async[ \t\x0c]+)?(?:def|class)\b
 _DEF_NAME = re.compile(rf"def(?:[ \t\x0c]|\\{_BREAK})+(\w+)")  # after `\b`
 
 
+_CALL_DEPTH = 3  # defs called by name, followed from a def under jit
+
+
 def may_hold_unrolled_loop(statement: ast.stmt, facts: JitFacts) -> bool:
     """Whether one top-level statement may hold an SCN3xx site or what makes one: a def
     that may run under jit (decorated through a jit import, named in a jit call's arguments,
@@ -808,7 +827,7 @@ def jit_signature(statement: ast.stmt, facts: JitFacts) -> tuple:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             jitted = not isinstance(node, ast.ClassDef) and any(
                 _applies_jit(d, facts) for d in node.decorator_list)
-            root = jitted or node.name in facts.wrapped
+            root = jitted or node.name in facts.wrapped or node.name in facts.under_jit
             found.append((node.name, jitted,
                           _read_of_parameters(node, facts.iterations) if root else None,
                           _iterates(node, facts.iterations) if node.name in named else None))

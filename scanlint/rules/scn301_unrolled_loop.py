@@ -30,8 +30,9 @@ class UnrolledLoopUnderJit(Rule):
     `jax.jit(lambda v: f(v, W))`) or a bound method (`jax.jit(model.__call__)`,
     `jax.jit(self.step)`, `eqx.filter_jit(obj.method)`); and when such a function calls a
     method on a parameter or on `self` whose class the file shows (`model(x)`, with `model`
-    an object of a class of the file at the calls: its `__call__`). A local `def` inside such
-    a function runs under it too.
+    an object of a class of the file at the calls: its `__call__`), or a def of the file
+    by name (`irls(x, w, max_iter)`), up to three calls deep. A local `def` inside such a
+    function runs under it too.
 
     The trip count, and where it comes from (the message says both):
     - the source fixes it: int literals, int constants bound once (`STEPS = 200`,
@@ -223,6 +224,18 @@ class UnrolledLoopUnderJit(Rule):
             yield ctx.diagnostic(self, jc.ranges[0], message)
 
     VALID = [
+        # A helper with a long loop that only code outside jit calls.
+        """import jax
+import jax.numpy as jnp
+def prepare(x):
+    for _ in range(100):
+        x = x * 0.5
+    return x
+@jax.jit
+def apply(x):
+    return jnp.tanh(x)
+y = apply(prepare(jnp.ones(3)))
+""",
         # Comprehensions: not under jit; too few; Python values; a static bound; not a range.
         NO_FIX_HEADER.replace("@jax.jit\n", "") + """def rows(x):
     return jnp.stack([x[i] * 2.0 for i in range(T)])
@@ -343,6 +356,34 @@ fast = jax.jit(jnp.cos)
     ]
 
     INVALID = [
+        # A helper the jitted function calls by name: traced with it, its loop unrolls
+        # the same (jaxqtl's IRLS iterations in a helper of the jitted fit).
+        Invalid(
+            """import jax
+import jax.numpy as jnp
+from functools import partial
+def irls(x, w, max_iter):
+    for _ in range(max_iter):
+        x = jnp.tanh(w @ x) * 0.5 + x
+    return x
+@partial(jax.jit, static_argnames="max_iter")
+def fit(x, w, max_iter=80):
+    return irls(x, w, max_iter)
+""",
+            """import jax
+import jax.numpy as jnp
+from functools import partial
+def irls(x, w, max_iter):
+    def step(_, x):
+        x = jnp.tanh(w @ x) * 0.5 + x
+        return x
+    x = jax.lax.fori_loop(0, max_iter, step, x)
+    return x
+@partial(jax.jit, static_argnames="max_iter")
+def fit(x, w, max_iter=80):
+    return irls(x, w, max_iter)
+""",
+            unsafe=True),
         # The issue's example: one name carried, the index unused.
         Invalid(
             """import jax

@@ -8,7 +8,8 @@ from scanlint.rules import Invalid, Rule, RuleContext, no_fix_reason
 from scanlint.semantic.program import CallSite, Program
 from scanlint.semantic.recompiles import (Jitted, fresh, jitted_callables,
                                           made_when, repeated, unhashable,
-                                          unhashable_dataclass, untraced, varying)
+                                          unhashable_dataclass, untraced,
+                                          varying_through_callers)
 
 _JNP = "import jax\nimport jax.numpy as jnp\nfrom functools import partial\n"
 
@@ -33,7 +34,11 @@ class StaticArgumentRebuilt(Rule):
       `for i in range(n)`, `enumerate`'s index, a name the loop steps (`n += 1`,
       `num_samples *= 2`), a random draw (`int(rng.geometric(0.1))`), or
       growing arithmetic of one (`lr = 0.1 / (1 + i)`), also through a name bound in the
-      loop. Not a value the loop takes from a display (`for mode in ("train", "eval")`), a
+      loop, or a sweep over a display of distinct fractional numbers (`for scale in [7.5,
+      8.0, 9.5]`: a continuous hyper-parameter, one compile per value); also through the
+      parameters of the file's functions that pass it on (`pipe(x, scale=scale)` calling
+      the jitted function), two callers up. Not a value the loop takes from a display of
+      modes or sizes (`for mode in ("train", "eval")`: a few variants, on purpose), a
       bounded function of a counter (`i % 2`), or a range shorter than `min-unrolled-trips`.
 
     ## Why is this bad?
@@ -135,7 +140,7 @@ class StaticArgumentRebuilt(Rule):
 
     def _varying(self, ctx: RuleContext, program: Program, name: str, site: CallSite,
                  param: str, arg: ast.expr) -> Diagnostic | None:
-        found = varying(program, arg, site, ctx.settings.min_unrolled_trips)
+        found = varying_through_callers(program, arg, site, ctx.settings.min_unrolled_trips)
         if found is None:
             return None
         loop, counter = found
@@ -286,4 +291,14 @@ class StaticArgumentRebuilt(Rule):
                 "def run(x):\n    for _ in range(3):\n        x = layer(x, act=lambda v: v * 0.5)\n"
                 "    return x\n"
                 "y = run(jnp.ones(2))\n"),
+        # A sweep over fractional values of a static scale, through the method that passes
+        # it on: each value compiles anew (huggingface/diffusers#927). A sweep: its
+        # compiles are counted on its first run.
+        Invalid("# A sweep\n" + _JNP + "@partial(jax.jit, static_argnames='scale')\n"
+                "def guided(x, scale):\n    return x * scale\n"
+                "class Pipeline:\n    def __call__(self, x, scale=7.5):\n"
+                "        return guided(x, scale=scale)\n"
+                "def sweep(x):\n    pipe = Pipeline()\n    for scale in [7.5, 8.0, 9.5]:\n"
+                "        x = pipe(x, scale=scale)\n    return x\n"
+                "y = sweep(jnp.ones(3))\n"),
     ]

@@ -5,8 +5,9 @@ from typing import Iterator
 
 from scanlint.core.diagnostic import Diagnostic
 from scanlint.rules import Invalid, Rule, RuleContext, no_fix_reason
-from scanlint.semantic.abstract_eval import GROWERS
+from scanlint.semantic.batches import changing_batch
 from scanlint.semantic.data_shapes import data_shaped, repeated_from
+from scanlint.semantic.growing import grown, grown_through_output
 from scanlint.semantic.program import CallSite, Program, Scope
 from scanlint.semantic.recompiles import (converted, distinct_ints,
                                           jitted_callables, maker_and_shape, untraced,
@@ -26,7 +27,15 @@ class ShapeChangesAcrossCalls(Rule):
     per value of a sequence of distinct sizes), or passes a slice whose bound is the loop's
     variable over distinct sizes (`x[:n]` for `n` in `(64, 128, 256)` or a `range`), or an
     array made in the loop with such a variable in its shape (`jnp.ones((n, 4))`), or an
-    array the loop grows at every iteration (`context = np.append(context, token)`), or
+    array the loop grows at every iteration (`context = np.append(context, token)`, a
+    list it appends to and stacks for the call, an attribute of `self` a method rebinds to
+    `np.append(self.history, x)`, a state a helper of the file returns with a longer field,
+    a cache the jitted function itself returns longer and the loop passes back), or a batch
+    whose last one holds the remainder (`xs[i:i + bs]` for `i` in `range(0, len(xs), bs)`,
+    `xs[k * bs:(k + 1) * bs]` for `k` in `range(ceil(n / bs))`, a `while start < n` loop;
+    not when the source shows that `bs` divides the length), or one whose size a counter
+    sets (`length = 5 + 3 * i`), also when a generator of the file makes them
+    (`for xb, yb in dataloader(...)`), or
     an array whose shape comes from values, in code a loop runs again and again (the call in
     the loop, or in a function called from one): a boolean mask (`x[x > t]`), `nonzero`,
     `unique`, `argwhere` without `size=`, or a size read from elements (`int(mask.sum())`,
@@ -80,8 +89,12 @@ class ShapeChangesAcrossCalls(Rule):
             for site in jitted.calls:
                 if not untraced(program, site.scope):
                     continue
-                for arg in _arguments(jitted, site):
+                for param, arg in _arguments(jitted, site):
                     found = _varying(program, arg, site, 0)
+                    if found is None and param is not None:
+                        through = grown_through_output(program, jitted.function, param, arg,
+                                                       site)
+                        found = (site, program.source(arg), [through]) if through else None
                     if found is not None:
                         at, written, shapes = found
                         message = self.MESSAGE.format(function=jitted.name, arg=written,
@@ -140,6 +153,28 @@ class ShapeChangesAcrossCalls(Rule):
         # A masked selection made once, outside any loop.
         _JNP + "@jax.jit\ndef log_prob(points):\n    return -0.5 * jnp.sum(points ** 2)\n"
         "pts = jnp.linspace(-1, 1, 24)\nlp = log_prob(pts[pts > 0])\n",
+        # Batches cut to a whole number: the remainder is dropped.
+        _JNP + "import numpy as np\n@jax.jit\ndef step(w, xb):\n    return w - xb.mean() * w\n"
+        "def train(w, xs, bs=8):\n    steps = len(xs) // bs\n    for i in range(steps):\n"
+        "        w = step(w, xs[i * bs:(i + 1) * bs])\n    return w\n"
+        "w = train(jnp.ones(3), np.ones((30, 3), np.float32))\n",
+        # The last batch padded to the batch size before the call.
+        _JNP + "import numpy as np\n@jax.jit\ndef step(w, xb):\n    return w - xb.mean() * w\n"
+        "def train(w, xs, bs=8):\n    for i in range(0, len(xs), bs):\n"
+        "        xb = jnp.pad(xs[i:i + bs], ((0, bs - len(xs[i:i + bs])), (0, 0)))\n"
+        "        w = step(w, xb)\n    return w\n"
+        "w = train(jnp.ones(3), np.ones((30, 3), np.float32))\n",
+        # States appended in the loop, stacked once after it.
+        _JNP + "@jax.jit\ndef summary(states):\n    return states.mean(0)\n"
+        "def run(x):\n    states = []\n    for _ in range(4):\n        x = x * 0.5\n"
+        "        states.append(x)\n    return summary(jnp.stack(states))\n"
+        "s = run(jnp.ones(3))\n",
+        # A cache of fixed length the jitted step writes a row of.
+        _JNP + "@jax.jit\ndef decode(cache, t, x):\n"
+        "    return cache.at[t].set(x), x.sum()\n"
+        "def generate(n):\n    cache = jnp.zeros((n, 4))\n    for t in range(n):\n"
+        "        cache, y = decode(cache, t, jnp.ones(4) * t)\n    return cache\n"
+        "c = generate(4)\n",
     ]
 
     INVALID = [
@@ -199,6 +234,56 @@ class ShapeChangesAcrossCalls(Rule):
                 "table = jnp.ones((10, 4))\n"
                 "for seq in [[1, 2, 3], [4, 5], [6, 7, 8, 9]]:\n"
                 "    encode(jnp.array(seq), table)\n"),
+        # The last slice of a `range(0, len(xs), bs)` loop holds the remainder: 30 rows in
+        # batches of 8 end with 6 (huggingface/transformers' Flax examples drop it).
+        Invalid(_JNP + "import numpy as np\n@jax.jit\ndef step(w, xb):\n    return w - xb.mean() * w\n"
+                "def train(w, xs, bs=8):\n    for i in range(0, len(xs), bs):\n"
+                "        w = step(w, xs[i:i + bs])\n    return w\n"
+                "w = train(jnp.ones(3), np.ones((30, 3), np.float32))\n"),
+        # The same through a generator of the file that yields index batches up to `n`.
+        Invalid(_JNP + "import numpy as np\n@jax.jit\ndef step(w, xb, yb):\n"
+                "    return w - (xb.mean() - yb.mean()) * w\n"
+                "def batches(xs, ys, bs):\n    perm = np.arange(len(xs))\n    start = 0\n"
+                "    while start < len(xs):\n        idx = perm[start:start + bs]\n"
+                "        yield xs[idx], ys[idx]\n        start += bs\n"
+                "def train(w, xs, ys):\n    for xb, yb in batches(xs, ys, 8):\n"
+                "        w = step(w, xb, yb)\n    return w\n"
+                "w = train(jnp.ones(3), np.ones((30, 3), np.float32), np.ones(30, np.float32))\n"),
+        # Batches whose length the generator's counter sets.
+        Invalid(_JNP + "import numpy as np\n@jax.jit\ndef step(w, tokens):\n"
+                "    return (tokens * w).mean()\n"
+                "def stream(n):\n    rng = np.random.default_rng(0)\n    for i in range(n):\n"
+                "        length = 5 + 3 * i\n        yield rng.standard_normal((2, length))\n"
+                "for batch in stream(3):\n    step(1.0, batch)\n"),
+        # A history kept on `self`, one longer at each observation.
+        Invalid(_JNP + "import numpy as np\n@jax.jit\ndef smooth(history):\n"
+                "    return history.mean()\n"
+                "class Filter:\n    def __init__(self):\n        self.history = np.zeros(0)\n"
+                "    def observe(self, v):\n"
+                "        self.history = np.append(self.history, v)\n"
+                "        return smooth(jnp.asarray(self.history))\n"
+                "f = Filter()\nfor t in range(3):\n    f.observe(float(t))\n"),
+        # Past states appended to a list and stacked for the call, inside the loop.
+        Invalid(_JNP + "@jax.jit\ndef summary(states):\n    return states.mean(0)\n"
+                "def run(x):\n    states = []\n    for _ in range(3):\n        x = x * 0.5\n"
+                "        states.append(x)\n        summary(jnp.stack(states))\n    return x\n"
+                "s = run(jnp.ones(3))\n"),
+        # A cache the jitted step returns one row longer, passed back at every step.
+        Invalid(_JNP + "@jax.jit\ndef decode(cache, x):\n"
+                "    cache = jnp.concatenate([cache, x[None]], axis=0)\n"
+                "    return cache, cache.sum()\n"
+                "def generate(n):\n    cache = jnp.zeros((0, 4))\n    for t in range(n):\n"
+                "        cache, y = decode(cache, jnp.ones(4) * t)\n    return cache\n"
+                "c = generate(3)\n"),
+        # A state a helper of the file returns with a longer field at every iteration.
+        Invalid(_JNP + "from typing import NamedTuple\n"
+                "class Obs(NamedTuple):\n    xs: jax.Array\n    ys: jax.Array\n"
+                "@jax.jit\ndef best(xs, ys):\n    return xs[jnp.argmax(ys)]\n"
+                "def expand(obs, x, y):\n"
+                "    return Obs(jnp.append(obs.xs, x), jnp.append(obs.ys, y))\n"
+                "def fit(obs):\n    for _ in range(3):\n        x = best(obs.xs, obs.ys)\n"
+                "        obs = expand(obs, x, x * 2)\n    return obs\n"
+                "o = fit(Obs(jnp.array([0.0, 1.0]), jnp.array([0.0, 2.0])))\n"),
     ]
 
 
@@ -206,6 +291,9 @@ def _varying(program: Program, arg: ast.expr, site: CallSite,
              depth: int) -> tuple[CallSite, str, list[str]] | None:
     """Where ``arg`` (passed at ``site``) changes shape across a loop's iterations: the call
     in the loop, how it is written there, and the shapes."""
+    shorter = changing_batch(program, arg, site.scope, site.loops)
+    if shorter is not None:
+        return site, program.source(arg), [shorter]
     if isinstance(arg, ast.Subscript) and isinstance(arg.slice, ast.Slice):
         sizes = _slice_sizes(program, arg.slice, site)
         if sizes is not None:
@@ -215,12 +303,12 @@ def _varying(program: Program, arg: ast.expr, site: CallSite,
         sizes = _loop_sizes(program, part, site) if isinstance(part, ast.Name) else None
         if sizes is not None:
             return site, program.source(arg), sizes
+    longer = grown(program, converted(program, arg, site.scope), site)
+    if longer is not None:
+        return site, program.source(arg), [longer]
     arg = converted(program, arg, site.scope)  # `encode(jnp.array(seq))`
     if not isinstance(arg, ast.Name):
         return None
-    grown = _grown_in_loop(program, arg, site)
-    if grown is not None:
-        return site, arg.id, [grown]
     bindings = program.lookup(site.scope, arg.id)
     if len(bindings) != 1:
         return None
@@ -273,20 +361,20 @@ def _sized_by_data(program: Program, arg: ast.expr,
     return None
 
 
-def _arguments(jitted, site: CallSite) -> list[ast.expr]:
-    """What the call passes for each of the jitted function's traced parameters (every
-    argument, for a function the file does not define)."""
+def _arguments(jitted, site: CallSite) -> list[tuple[str | None, ast.expr]]:
+    """The jitted function's traced parameters and what the call passes for each (every
+    argument, with no name, for a function the file does not define)."""
     function = jitted.function
     if function is None:
-        return [a for a in site.node.args if not isinstance(a, ast.Starred)] + [
-            k.value for k in site.node.keywords if k.arg is not None]
+        return [(None, a) for a in site.node.args if not isinstance(a, ast.Starred)] + [
+            (None, k.value) for k in site.node.keywords if k.arg is not None]
     positional = function.positional[1:] if jitted.bound_self else function.positional
     found = []
     for param in positional + [p for p in function.params if p not in positional]:
         if param not in jitted.static:
             arg = function.argument(site.node, param, jitted.bound_self)
             if arg is not None:
-                found.append(arg)
+                found.append((param, arg))
     return found
 
 
@@ -299,31 +387,6 @@ def _place(target: ast.expr, name: str) -> int | None | bool:
         places = [i for i, e in enumerate(target.elts) if e.id == name]  # type: ignore
         return places[0] if len(places) == 1 else False
     return False
-
-
-def _grown_in_loop(program: Program, arg: ast.Name, site: CallSite) -> str | None:
-    """How ``arg`` grows at every iteration of a loop around ``site``: bound before the
-    loop and rebound in it by `np.append(arg, ...)`/`jnp.concatenate([arg, ...])` (issue
-    jax-ml/jax#837: a context grown by one token per step)."""
-    every = program.lookup(site.scope, arg.id)
-    inside = [b for b in every if any(loop in site.loops for loop in b.loops)]
-    if len(inside) != 1 or len(every) < 2 or inside[0].kind != "assign":
-        return None
-    value = inside[0].value
-    if not isinstance(value, ast.Call) or not value.args:
-        return None
-    q = program.qualified(value.func, site.scope) or ""
-    module, _, last = q.rpartition(".")
-    if module not in ("numpy", "jax.numpy") or last not in GROWERS:
-        return None
-    first = value.args[0]
-    parts = first.elts if isinstance(first, (ast.List, ast.Tuple)) and last != "append" \
-        else [first]
-    if not any(isinstance(p, ast.Name) and p.id == arg.id for p in parts):
-        return None
-    loop = next(loop for loop in reversed(site.loops) if loop in inside[0].loops)
-    return (f"`{program.source(value)}` grows it at every iteration of the loop on line "
-            f"{loop.lineno}")
 
 
 def _made_shape(program: Program, expr: ast.expr, scope: Scope) -> ast.expr | None:

@@ -5,7 +5,8 @@ with the same arguments (`jax.jit(jax.value_and_grad(loss))`), a lambda (the def
 calls by name: `jax.jit(lambda v: f(v, W))`), or a bound method (`jax.jit(solver.__call__)`,
 `jax.jit(self.step)`: the method of the object's class, its `self` bound); and, one call
 deeper, the methods such a function calls on its parameters or on `self`
-(`model(x)`, `flow.forward(x)`), whose class the file's calls of it show.
+(`model(x)`, `flow.forward(x)`), whose class the file's calls of it show, and the defs it
+calls by name, a few calls deep (`irls(X, y, n)` from a jitted `fit`).
 
 Part of the model (ground layer): `jit_loops.py` and `jit_iterations.py` read these facts.
 Only parsed code is asked (`walk_parsed`, bindings that are not stubs): the selection keeps
@@ -42,6 +43,7 @@ TRACING_TRANSFORMS = frozenset({
     "flax.nnx.remat",
 })
 _DEPTH = 4  # names and wrappers followed from a jit call to the def it traces
+_CALL_DEPTH = 3  # defs called by name, followed from a def under jit
 # Builtins that iterate over their argument (as `prefilter/syntax.py` and SCN302 take them).
 ITERATING_BUILTINS = frozenset({"sum", "max", "min", "any", "all", "sorted", "list", "tuple",
                                 "set", "enumerate", "zip", "map", "reversed", "iter"})
@@ -110,7 +112,38 @@ def _find(model: FileModel) -> dict[int, JitInfo]:
             for callee, bound_first in _called_on_parameters(model, function_id, info):
                 if id(callee) not in found:
                     found[id(callee)] = JitInfo("called", frozenset(), True, bound_first)
+    _add_called_by_name(model, found)
     return found
+
+
+def _add_called_by_name(model: FileModel, found: dict[int, JitInfo]) -> None:
+    """The defs a function under jit calls by name (`irls(X, y, max_iter)` from a jitted
+    `fit`), and theirs, up to `_CALL_DEPTH` calls deep: jit traces them with the caller, so
+    their Python loops unroll the same (jaxqtl's IRLS loop in a helper of the jitted fit)."""
+    calls = model.direct_calls()
+    layer = list(found)
+    for _ in range(_CALL_DEPTH):
+        added = []
+        for function_id in layer:
+            scope = model.scope_of.get(function_id)
+            if scope is None or scope.kind != "function" or scope.outside_slice:
+                continue
+            for inner in _own_scopes(scope):
+                for load in inner.loads:
+                    if id(load) not in calls:
+                        continue
+                    owner, bindings = lookup(inner, load.value)
+                    if owner is None or owner.kind != "module":
+                        continue  # a local def runs under the function holding it already
+                    if len(bindings) != 1 or bindings[0].kind != "def" or isinstance(
+                            bindings[0], StubBinding) or not isinstance(bindings[0].node,
+                                                                       cst.FunctionDef):
+                        continue
+                    callee = bindings[0].node
+                    if id(callee) not in found:
+                        found[id(callee)] = JitInfo("called", frozenset(), True, False)
+                        added.append(id(callee))
+        layer = added
 
 
 def _merged(old: JitInfo | None, new: JitInfo) -> JitInfo:

@@ -266,6 +266,26 @@ def varying(program: Program, expr: ast.expr, site: CallSite, minimum: int,
     return None
 
 
+def varying_through_callers(program: Program, expr: ast.expr, site: CallSite, minimum: int,
+                            depth: int = 0) -> tuple[ast.AST, str] | None:
+    """`varying`, and for a parameter of the function holding ``site``: what the file's
+    calls of it pass, two callers up (`pipe(x, scale=s)` in a sweep, `pipe.__call__`
+    passing `scale` on to the jitted function)."""
+    found = varying(program, expr, site, minimum)
+    if found is not None or depth >= 2 or not isinstance(expr, ast.Name):
+        return found
+    bind = program.single(site.scope, expr.id)
+    if bind is None or bind.kind != "param" or bind.scope is None:
+        return None
+    for caller, target in program.callers(bind.scope):
+        passed = bind.scope.argument(caller.node, expr.id, target.bound_self)
+        found = varying_through_callers(program, passed, caller, minimum, depth + 1) \
+            if passed is not None else None
+        if found is not None:
+            return found
+    return None
+
+
 def _repeats(loop: ast.AST, minimum: int) -> bool:
     """A `while`, or a `for` with at least ``minimum`` trips or a count the code does not
     show: a loop whose body runs often enough for a new value each time to matter."""
@@ -315,7 +335,13 @@ def _trips_at_least(loop: ast.For, minimum: int) -> bool:
 
 
 def _counts(program: Program, loop: ast.AST, name: str, site: CallSite, minimum: int) -> bool:
-    """`for name in range(...)` (enough trips) or `for name, _ in enumerate(...)`."""
+    """`for name in range(...)` (enough trips), `for name, _ in enumerate(...)`, or a sweep
+    over a display of distinct fractional numbers (`for scale in [7.5, 8.0, 10.5]`): a
+    hyper-parameter, continuous, where a display of modes or sizes picks among a few
+    variants on purpose (huggingface/diffusers#927: each guidance scale compiled again)."""
+    if isinstance(loop, ast.For) and isinstance(loop.target, ast.Name) and \
+            loop.target.id == name and _fractional_sweep(program, loop.iter, site.scope):
+        return True
     if not isinstance(loop, ast.For) or not isinstance(loop.iter, ast.Call) \
             or not isinstance(loop.iter.func, ast.Name) \
             or program.lookup(site.scope, loop.iter.func.id):
@@ -328,6 +354,16 @@ def _counts(program: Program, loop: ast.AST, name: str, site: CallSite, minimum:
     if called != "range" or not isinstance(loop.target, ast.Name):
         return False
     return _trips_at_least(loop, minimum)
+
+
+def _fractional_sweep(program: Program, values: ast.expr, scope: Scope) -> bool:
+    values = program.value_of(values, scope)
+    if not isinstance(values, (ast.List, ast.Tuple)):
+        return False
+    numbers = [e.value for e in values.elts if isinstance(e, ast.Constant) and
+               type(e.value) is float]
+    return len(numbers) == len(values.elts) >= 2 and len(set(numbers)) == len(numbers) and \
+        any(not n.is_integer() for n in numbers)
 
 
 def made_when(where: Repeated) -> tuple[str, str]:
