@@ -4,7 +4,8 @@ rule's cases under JAX (one subprocess, tests/jax_runner.py) and count.
 SCN306, SCN307 and SCN308: each case ends with the statement that drives it (a loop, or the
 call of a function that loops); it runs once, then again while the backend compiles are
 counted: an invalid case compiles at least twice more (at every iteration or call), a valid
-one at most once (an object its driver makes anew, at most). A case of SCN308 whose static
+one at most once (an object its driver makes anew, at most), or, over a display of two
+configurations, once for each. A case of SCN308 whose static
 argument is a list raises instead. SCN309, and a case of SCN308 that sweeps a display of
 values once ("# A sweep"): after the case ran, its jitted functions' caches hold one entry
 per input shape or static value: at least two for an invalid case, one for a valid one.
@@ -60,6 +61,9 @@ def _measure(code: str, case: str) -> str:
     return "_CACHES" if code == "SCN309" or case.startswith("# A sweep") else "_AGAIN"
 
 
+# A valid case whose loop runs over a display of two configurations: one compile for each,
+# as the loop asks, at every run of it (SCN306 leaves such loops alone).
+PER_CONFIGURATION = "# One compile per listed configuration"
 CASES = [(code, kind, i, case if isinstance(case, str) else case.code)
          for code in (*COUNTING, "SCN309")
          for kind, cases in (("invalid", rule_by_code(code).INVALID),
@@ -71,7 +75,8 @@ CASES = [(code, kind, i, case if isinstance(case, str) else case.code)
 def counts():
     snippets = [{"id": f"{code}-{kind}-{i}-{n}", "code": _snippet(case, code),
                  "symptom": f"{_measure(code, case)} >= {n}"}
-                for code, kind, i, case in CASES for n in (1, 2)]
+                for code, kind, i, case in CASES
+                for n in ((1, 2, 3) if case.startswith(PER_CONFIGURATION) else (1, 2))]
     return run_snippets(snippets)
 
 
@@ -87,6 +92,9 @@ def test_invalid_cases_compile_again_and_valid_ones_do_not(counts, code, kind, i
     assert at_least_two["error"] is None, (at_least_two, case)
     if kind == "invalid":
         assert at_least_two["symptom"] is True, case
+    elif case.startswith(PER_CONFIGURATION):  # its loop lists two: two compiles, no more
+        at_least_three = counts[f"{code}-{kind}-{index}-3"]
+        assert at_least_two["symptom"] is True and at_least_three["symptom"] is False, case
     elif code == "SCN309":
         assert at_least_one["symptom"] is True and at_least_two["symptom"] is False, case
     else:

@@ -3,7 +3,8 @@ so it may import jax; only `plugin.py` imports it). Each probe returns plain dat
 record, and none changes what the tests compute: re-traces and compiles are of copies.
 
 - `scan_residuals`: in a traced gradient, the stacked values a forward `scan` hands to the
-  reversed `scan` of its transpose (the residuals the gradient keeps, one per step);
+  reversed `scan` of its transpose (the residuals the gradient keeps, one per step), for
+  scans outside a `jax.checkpoint`;
 - `checkpointed_scans` and `temp_bytes`: the same function traced again with every `scan`
   body under `jax.checkpoint`, and XLA's temporary memory of both compiled programs;
 - `unroll_timings`: a long `scan` with a small body compiled at `unroll=1` and a few `k` (the
@@ -37,13 +38,18 @@ def nbytes(aval) -> int:
 
 
 def scan_equations(jaxpr, found: list | None = None) -> list:
-    """Every `scan` equation of ``jaxpr``, sub-jaxprs included, outermost first."""
+    """Every `scan` equation of ``jaxpr``, sub-jaxprs included, outermost first, except
+    those inside a `jax.checkpoint`: what their gradient keeps lives only while the
+    checkpointed region is recomputed, the bound the user chose (a chunked simulation,
+    an outer scan over checkpointed inner ones)."""
     from jax._src import core
 
     found = [] if found is None else found
     for eqn in jaxpr.eqns:
         if eqn.primitive.name == "scan":
             found.append(eqn)
+        if eqn.primitive.name in CHECKPOINT_PRIMITIVES:
+            continue
         for sub in core.jaxprs_in_params(eqn.params):
             scan_equations(sub, found)
     return found

@@ -80,6 +80,12 @@ class GradThroughDynamicLoop(Rule):
                 message, "each way out changes how the loop is written"))
 
     VALID = [
+        # The same bound method under `grad` alone: `n_steps` stays a Python int.
+        _JNP + "class Rollout:\n    def __init__(self, a):\n        self.a = a\n"
+        "    def loss(self, x0, n_steps):\n"
+        "        def body(t, x):\n            return x * self.a\n"
+        "        return jnp.sum(jax.lax.fori_loop(0, n_steps, body, x0))\n"
+        "model = Rollout(0.9)\ng = jax.grad(model.loss)(jnp.ones(2), 10)\n",
         # A `custom_jvp` whose rule is closed-form: reverse mode never sees the loop.
         _JNP + "@jax.custom_jvp\n"
         "def root(c):\n"
@@ -133,6 +139,14 @@ class GradThroughDynamicLoop(Rule):
     ]
 
     INVALID = [
+        # The gradient of a bound method, jitted: `argnums` count after `self`, so `x0` is
+        # differentiated, and `jit` traces `n_steps`.
+        Invalid(_JNP + "class Rollout:\n    def __init__(self, a):\n        self.a = a\n"
+                "    def loss(self, x0, n_steps):\n"
+                "        def body(t, x):\n            return x * self.a\n"
+                "        return jnp.sum(jax.lax.fori_loop(0, n_steps, body, x0))\n"
+                "model = Rollout(0.9)\ngrad_fn = jax.jit(jax.grad(model.loss))\n"
+                "g = grad_fn(jnp.ones(2), 10)\n"),
         # The step count is a field of a NamedTuple config the jitted function traces
         # (https://github.com/google-deepmind/mujoco/issues/1377).
         Invalid(_JNP + "from typing import NamedTuple\n"

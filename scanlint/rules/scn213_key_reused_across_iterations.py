@@ -21,7 +21,11 @@ class KeyReusedAcrossIterations(Rule):
     draw, or to a function of the file that draws from it (a draw, `split`, a Flax
     `rngs={"dropout": key}`, `nnx.Rngs(key)`, through the functions it passes it on to;
     jitted or not). SCN209
-    covers the bodies of `scan`, `fori_loop` and `while_loop`.
+    covers the bodies of `scan`, `fori_loop` and `while_loop`; this rule, a key made from
+    a constant seed in a function such a body calls (traced once, the same key at every
+    step). A seed is constant when it is a literal, a module-level constant, or a
+    parameter with a literal default that every call leaves out or passes a literal for
+    (`def step(..., seed=0)`).
 
     A key made before the loop (or in a function it calls) is reported when the loop runs a
     process step by step: a `while`, a loop over `range(...)`, or one whose body carries a
@@ -77,6 +81,13 @@ class KeyReusedAcrossIterations(Rule):
                 message, "any fix changes the numbers the program draws"))
 
     VALID = [
+        # The body passes the step to the helper, which seeds from it: a new key each step.
+        _JNP + "def add_noise(x, scale, seed=0):\n"
+        "    key = jax.random.PRNGKey(seed)\n"
+        "    return x + scale * jax.random.normal(key, x.shape)\n"
+        "def body(i, rows):\n"
+        "    return rows.at[i].set(add_noise(jnp.zeros(2), 1.0, seed=i))\n"
+        "draws = jax.lax.fori_loop(0, 3, body, jnp.zeros((3, 2)))\n",
         # ... replaced at every call (`self.key, sub = jax.random.split(self.key)`).
         _JNP + "class Agent:\n    def __init__(self, seed):\n"
         "        self.key = jax.random.PRNGKey(seed)\n"
@@ -116,6 +127,15 @@ class KeyReusedAcrossIterations(Rule):
     ]
 
     INVALID = [
+        # A helper the body of a `fori_loop` calls makes its key from a seed parameter
+        # every call leaves at its default: traced once, one key for every step (a DDIM
+        # scheduler's `step(..., seed=0)`, huggingface/diffusers#508).
+        Invalid(_JNP + "def add_noise(x, scale, seed=0):\n"
+                "    key = jax.random.PRNGKey(seed)\n"
+                "    return x + scale * jax.random.normal(key, x.shape)\n"
+                "def body(i, rows):\n"
+                "    return rows.at[i].set(add_noise(jnp.zeros(2), 1.0))\n"
+                "draws = jax.lax.fori_loop(0, 3, body, jnp.zeros((3, 2)))\n"),
         # A key the object holds, made in `__init__`, split by a method the loop calls but
         # never replaced (https://github.com/jax-ml/jax/pull/8953).
         Invalid(_JNP + "class Agent:\n    def __init__(self, seed):\n"

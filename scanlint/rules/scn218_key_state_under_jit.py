@@ -22,7 +22,9 @@ class KeyStateUnderJit(Rule):
     `self.rng = jax.random.fold_in(self.rng, 1)`) while a `jit` traces it: the function is
     jitted (`@jax.jit`, `jax.jit(f)`, `partial(jax.jit, ...)`, `pjit`, `pmap`), or the
     file's function a jitted one calls, up to four calls deep (a generator object's
-    `__call__`, a `next_key()` helper, a method of a module-level object).
+    `__call__`, a `next_key()` helper, a method of a module-level object); or the body of
+    a `scan`, `fori_loop` or `while_loop` (or a function it calls: a seed generator a
+    `partial` hands the step function), which jax traces once for all the steps.
 
     ## Why is this bad?
     `jit` runs the Python code once, when it traces; the split is staged into the compiled
@@ -58,26 +60,34 @@ class KeyStateUnderJit(Rule):
 
     CODE = "SCN218"
     NAME = "key-state-under-jit"
-    MESSAGE = ("`{state}` is a key advanced under `jit` (`{function}` runs when `{entry}` is "
-               "traced): the compiled program keeps the key it was traced with, so every call "
-               "draws the same numbers, and `{state}` holds a tracer; pass the key in and "
-               "return the new one")
+    MESSAGE = ("`{state}` is a key advanced under `{tracer}` (`{function}` runs when "
+               "`{entry}` is traced): the compiled program keeps the key it was traced with, "
+               "so every {unit} draws the same numbers, and `{state}` holds a tracer; pass "
+               "the key in and return the new one")
     PROGRAM = True
 
     def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:
-        if "random" not in ctx.text or "jit" not in ctx.text:
+        if "random" not in ctx.text or ("jit" not in ctx.text and "_loop" not in ctx.text
+                                        and "scan" not in ctx.text):
             return
         program = ctx.program
         for scope, statement, state in advanced_keys(program):
             how = under_jit(program)[id(scope.node)]
             function = f"{scope.cls.name}.{scope.name}" if scope.cls else scope.name
-            message = self.MESSAGE.format(state=state, function=function,
-                                          entry=how.entry.name)
+            message = self.MESSAGE.format(
+                state=state, function=function, entry=how.entry.name, tracer=how.tracer,
+                unit="call" if how.tracer == "jit" else "step")
             yield ctx.diagnostic_at(self, statement, no_fix_reason(
                 message, "the key has to become an argument and a result of the jitted "
                 "function"))
 
     VALID = [
+        # The key carried through the `fori_loop`, split at every step.
+        _JNP + "def run(x, key):\n    def body(i, carry):\n        rows, key = carry\n"
+        "        key, sub = jax.random.split(key)\n"
+        "        return rows.at[i].set(x + jax.random.normal(sub, x.shape)), key\n"
+        "    return jax.lax.fori_loop(0, 2, body, (jnp.zeros((2, 3)), key))[0]\n"
+        "draws = run(jnp.zeros(3), jax.random.PRNGKey(0))\nfirst, second = draws[0], draws[1]\n",
         # The key is an argument and a result of the jitted function.
         _JNP + "@jax.jit\ndef noisy(x, key):\n    key, sub = jax.random.split(key)\n"
         "    return x + jax.random.normal(sub, x.shape), key\n"
@@ -118,6 +128,19 @@ class KeyStateUnderJit(Rule):
                 "layer = Dropout(0.5)\n"
                 "train_op = jax.jit(lambda x: layer(x))\n"
                 "first, second = train_op(jnp.ones(8)), train_op(jnp.ones(8))\n"),
+        # A seed generator a `partial` hands the step of a `fori_loop`: its body is traced
+        # once, so every step draws with one key (and the generator keeps a tracer).
+        Invalid(_JNP + "from functools import partial\n"
+                "class Seeds:\n    def __init__(self, seed):\n"
+                "        self.state = jax.random.PRNGKey(seed)\n"
+                "    def next(self):\n"
+                "        self.state, sub = jax.random.split(self.state)\n        return sub\n"
+                "def noisy_step(x, seeds):\n"
+                "    return x + jax.random.normal(seeds.next(), x.shape)\n"
+                "def run(x, seeds):\n    step = partial(noisy_step, seeds=seeds)\n"
+                "    def body(i, rows):\n        return rows.at[i].set(step(x))\n"
+                "    return jax.lax.fori_loop(0, 2, body, jnp.zeros((2, 3)))\n"
+                "draws = run(jnp.zeros(3), Seeds(0))\nfirst, second = draws[0], draws[1]\n"),
         # A helper that folds a counter into a module-level key, called from a jitted step.
         Invalid(_JNP + "_RNG = jax.random.key(1)\n"
                 "def next_key():\n    global _RNG\n"

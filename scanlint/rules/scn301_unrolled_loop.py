@@ -8,7 +8,8 @@ from scanlint.core.diagnostic import Diagnostic
 from scanlint.fixes.carry import nodes_in
 from scanlint.fixes.roll_loop import roll_fix
 from scanlint.rules import Invalid, Rule, RuleContext, Valid
-from scanlint.semantic.jit_loops import JitLoop, counter_for, jit_comprehensions, jit_loops
+from scanlint.semantic.jit_loops import (JitLoop, compiled_alternative, counter_for,
+                                         jit_comprehensions, jit_loops)
 from scanlint.semantic.rolling import Rolling, comprehension_computes_arrays, rolling
 from scanlint.semantic.trip_counts import CALL, DEFAULT, INT_OPERATORS, SHAPE, STATIC
 
@@ -70,7 +71,9 @@ class UnrolledLoopUnderJit(Rule):
     axes, on purpose); loops over lists of layers or parameters (SCN303 reports identical
     ones), over dicts, over a Python sequence whose length the file does not show; static
     counts the calls in the file show to be small; fewer trips than `min-unrolled-trips`;
-    bodies that only compute Python values.
+    bodies that only compute Python values; a loop in a function that offers a compiled
+    loop on a condition (`if use_scan: ... lax.scan(...)`, the Python loop after it or in
+    the other branch: an unroll kept on purpose).
 
     ## Why is this bad?
     `jit` traces Python. A Python loop runs while the function is traced, and the program
@@ -199,7 +202,7 @@ class UnrolledLoopUnderJit(Rule):
         loops = jit_loops(ctx.model)
         for jl, total in reported_loops(ctx.model, loops, ctx.settings):
             facts = rolling(ctx.model, jl)
-            if not facts.computes_arrays:
+            if not facts.computes_arrays or compiled_alternative(jl):
                 continue
             fix = facts.blockers[0] if facts.blockers else roll_fix(
                 ctx.text, ctx.model, jl, facts, ctx.settings.line_length)
@@ -224,6 +227,25 @@ class UnrolledLoopUnderJit(Rule):
             yield ctx.diagnostic(self, jc.ranges[0], message)
 
     VALID = [
+        # The function offers a compiled loop on a flag and keeps the Python one on purpose
+        # (climate-analytics-lab/jax-gcm#570: unrolled levels, faster on GPU).
+        """import jax
+import jax.numpy as jnp
+def transport(tau, use_scan):
+    if use_scan:
+        def level(f, t):
+            f = f * t + 1.0
+            return f, f
+        return jax.lax.scan(level, jnp.zeros(tau.shape[0]), tau.T)[1].T
+    f = jnp.zeros(tau.shape[0])
+    out = []
+    for z in range(tau.shape[1]):
+        f = f * tau[:, z] + 1.0
+        out.append(f)
+    return jnp.stack(out, axis=1)
+solve = jax.jit(lambda tau: transport(tau, False))
+y = solve(jnp.ones((2, 40)))
+""",
         # A helper with a long loop that only code outside jit calls.
         """import jax
 import jax.numpy as jnp

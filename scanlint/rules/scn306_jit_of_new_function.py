@@ -30,7 +30,9 @@ class JitOfNewFunction(Rule):
 
     The same module-level function jitted inside a loop is not reported (jit's cache hits),
     nor a jit made once and kept (in `__init__`, at module level, returned by a factory), nor
-    code JAX traces itself (a jit inside a jitted function compiles with it, once).
+    code JAX traces itself (a jit inside a jitted function compiles with it, once), nor a
+    loop over a display (`for depth in (8, 32)`: one compile per listed configuration, as
+    the loop asks).
 
     ## Why is this bad?
     `jax.jit` keeps compiled code per function object: a new lambda, closure, `partial` or
@@ -126,6 +128,13 @@ class JitOfNewFunction(Rule):
         return ctx.diagnostic_at(self, node, message, fix_or_none)
 
     VALID = [
+        # A benchmark over a display of depths: one compile per listed configuration, as
+        # the loop asks (its shapes change with the depth anyway).
+        "# One compile per listed configuration\n" + _JNP +
+        "def loss(w, x):\n    return jnp.sum((x @ w) ** 2)\n"
+        "def bench(x):\n    for depth in (4, 8):\n        w = jnp.ones((x.shape[1], depth))\n"
+        "        jax.jit(jax.grad(loss))(w, x)\n"
+        "bench(jnp.ones((2, 3)))\n",
         # A factory's jitted defs made once per configuration and kept, not called anew.
         _JNP + "def factorize(a):\n    @jax.jit\n    def project(x):\n"
         "        return x * a\n    return project\n"
@@ -268,9 +277,9 @@ class JitOfNewFunction(Rule):
                 "w = train(1.0, [jnp.ones(2)], 2)\n"),
         # A partial of a name the loop rebinds: reported, not hoisted.
         Invalid("import functools\n" + _JNP + "def scale(u, a):\n    return u * a\n"
-                "def run(u):\n    for a in (0.5, 0.25):\n"
+                "def run(u, rates):\n    for a in rates:\n"
                 "        u = jax.jit(functools.partial(scale, a=a))(u)\n    return u\n"
-                "u = run(jnp.ones(2))\n"),
+                "u = run(jnp.ones(2), [0.5, 0.25, 0.125])\n"),
         # nnx.jit on a def inside a method the file calls in a loop.
         Invalid(_JNP + "from flax import nnx\n"
                 "class Trainer:\n    def __init__(self, model):\n        self.model = model\n"

@@ -22,7 +22,9 @@ class EagerLoopNewBody(Rule):
     calls in a Python loop. The Python loop must be in code that runs outside `jit`
     whoever calls the file: module-level code, a `main` or `test_*` function, or a function
     the file calls only from those. A library function may run under its callers' `jit`
-    (where the loop is traced once, inline), which the file cannot show.
+    (where the loop is traced once, inline), which the file cannot show. A body made in a
+    loop over a display (`for w in (0.1, 0.2)`) is not reported: one compile per listed
+    configuration, as the loop asks.
 
     ## Why is this bad?
     Run outside `jit`, a loop traces its body, compiles the loop and keeps both per body
@@ -128,7 +130,7 @@ class EagerLoopNewBody(Rule):
                 "values = [power(x, 3) for x in (1.0, 2.0, 3.0)]\n"),
         # A partial made in the loop itself.
         Invalid("import functools\n" + _JNP + "def step(c, x, w):\n    return c + w * x, c\n"
-                "def sweep(xs):\n    for w in (0.1, 0.2):\n"
+                "def sweep(xs, weights):\n    for w in weights:\n"
                 "        jax.lax.scan(functools.partial(step, w=w), 0.0, xs)\n"
-                "sweep(jnp.ones(3))\n"),
+                "sweep(jnp.ones(3), [0.1, 0.2, 0.3])\n"),
     ]

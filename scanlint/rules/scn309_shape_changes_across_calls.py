@@ -9,8 +9,8 @@ from scanlint.semantic.batches import changing_batch
 from scanlint.semantic.data_shapes import data_shaped, repeated_from
 from scanlint.semantic.growing import grown, grown_through_output
 from scanlint.semantic.program import CallSite, Program, Scope
-from scanlint.semantic.recompiles import (converted, distinct_ints,
-                                          jitted_callables, maker_and_shape, untraced,
+from scanlint.semantic.recompiles import (converted, distinct_ints, jitted_callables,
+                                          maker_and_shape, traced_arguments, untraced,
                                           varying_shapes)
 
 _JNP = "import jax\nimport jax.numpy as jnp\n"
@@ -89,7 +89,7 @@ class ShapeChangesAcrossCalls(Rule):
             for site in jitted.calls:
                 if not untraced(program, site.scope):
                     continue
-                for param, arg in _arguments(jitted, site):
+                for param, arg in traced_arguments(jitted, site):
                     found = _varying(program, arg, site, 0)
                     if found is None and param is not None:
                         through = grown_through_output(program, jitted.function, param, arg,
@@ -236,7 +236,8 @@ class ShapeChangesAcrossCalls(Rule):
                 "    encode(jnp.array(seq), table)\n"),
         # The last slice of a `range(0, len(xs), bs)` loop holds the remainder: 30 rows in
         # batches of 8 end with 6 (huggingface/transformers' Flax examples drop it).
-        Invalid(_JNP + "import numpy as np\n@jax.jit\ndef step(w, xb):\n    return w - xb.mean() * w\n"
+        Invalid(_JNP + "import numpy as np\n@jax.jit\ndef step(w, xb):\n"
+                "    return w - xb.mean() * w\n"
                 "def train(w, xs, bs=8):\n    for i in range(0, len(xs), bs):\n"
                 "        w = step(w, xs[i:i + bs])\n    return w\n"
                 "w = train(jnp.ones(3), np.ones((30, 3), np.float32))\n"),
@@ -359,23 +360,6 @@ def _sized_by_data(program: Program, arg: ast.expr,
         if why is not None:
             return site, why, loop
     return None
-
-
-def _arguments(jitted, site: CallSite) -> list[tuple[str | None, ast.expr]]:
-    """The jitted function's traced parameters and what the call passes for each (every
-    argument, with no name, for a function the file does not define)."""
-    function = jitted.function
-    if function is None:
-        return [(None, a) for a in site.node.args if not isinstance(a, ast.Starred)] + [
-            (None, k.value) for k in site.node.keywords if k.arg is not None]
-    positional = function.positional[1:] if jitted.bound_self else function.positional
-    found = []
-    for param in positional + [p for p in function.params if p not in positional]:
-        if param not in jitted.static:
-            arg = function.argument(site.node, param, jitted.bound_self)
-            if arg is not None:
-                found.append((param, arg))
-    return found
 
 
 def _place(target: ast.expr, name: str) -> int | None | bool:

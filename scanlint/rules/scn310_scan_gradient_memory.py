@@ -28,7 +28,9 @@ class ScanGradientMemory(Rule):
     ## Use instead
     `lax.scan(jax.checkpoint(body), init, xs)`, or a `checkpoint_policies` policy that saves
     the cheap-to-keep values (`jax.checkpoint(body, policy=...)`); `nnx.remat` in Flax NNX.
-    A scan whose residuals fit is not reported.
+    A scan whose residuals fit is not reported, nor one inside a `jax.checkpoint` (a
+    chunked simulation: an outer scan over checkpointed chunks, whose inner scans keep
+    their residuals only while a chunk is recomputed).
     """
 
     CODE = "SCN310"

@@ -146,8 +146,8 @@ def _generator_batches(program: Program, call: ast.Call, scope: Scope,
     for target in program.targets(call.func, scope):
         function = target.function
         for value, loops in _yields(function.node):
-            why = changing_batch(program, value, program.scope_of(function.node) or function,
-                                  loops, depth + 1)
+            inner = program.scope_of(function.node) or function
+            why = changing_batch(program, value, inner, loops, depth + 1)
             if why is not None:
                 return f"{why}, in `{function.name}`"
     return None
@@ -296,8 +296,8 @@ def _count_loop(program: Program, index: str, width: ast.expr, scope: Scope,
 
 def _ceiling(program: Program, count: ast.expr, width: ast.expr, scope: Scope) -> bool:
     divisions = [n for n in ast.walk(count) if isinstance(n, ast.BinOp) and
-                 isinstance(n.op, (ast.Div, ast.FloorDiv)) and _same(program, n.right, width,
-                                                                      scope)]
+                 isinstance(n.op, (ast.Div, ast.FloorDiv)) and
+                 _same(program, n.right, width, scope)]
     if not divisions:
         return False
     if any(isinstance(n, ast.Call) and program.source(n.func).endswith("ceil")

@@ -14,6 +14,7 @@ from typing import Mapping
 
 import libcst as cst
 
+from scanlint.semantic import walk
 from scanlint.semantic.jit_functions import JIT_FUNCTIONS, JitInfo, jitted_functions
 from scanlint.semantic.model import FileModel
 from scanlint.semantic.scopes import Scope
@@ -203,3 +204,34 @@ def jitted_around(model: FileModel, scope: Scope) -> Scope | None:
     while scope is not None and scope.kind in ("comprehension", "lambda"):
         scope = scope.parent  # type: ignore[assignment]
     return _jitted_around(scope, jitted_functions(model)) if scope is not None else None
+
+
+# The compiled loops a function may offer beside a Python one.
+_COMPILED_LOOPS = frozenset({"scan", "fori_loop", "while_loop", "map"})
+
+
+def compiled_alternative(jl: JitLoop) -> bool:
+    """The loop's function chooses between it and a compiled loop on a condition: an `if`
+    one of whose branches, not holding the loop, calls `scan`, `fori_loop`, `while_loop` or
+    `lax.map` (`if use_scan: ... lax.scan(...)` and the Python loop after it or in the
+    other branch): an unroll the author keeps on purpose (jax-gcm's `use_scan=False`,
+    climate-analytics-lab/jax-gcm#570)."""
+    for node in walk.descendants(jl.scope.node):
+        if not isinstance(node, cst.If):
+            continue
+        branches = [node.body] + ([node.orelse] if node.orelse is not None else [])
+        for branch in branches:
+            inside = list(walk.descendants(branch))
+            if any(n is jl.loop for n in inside):
+                continue
+            if any(isinstance(n, cst.Call) and _called_name(n.func) in _COMPILED_LOOPS
+                   for n in inside):
+                return True
+    return False
+
+
+def _called_name(func: cst.BaseExpression) -> str | None:
+    """`lax.scan` -> `scan`; a bare name too, except `map` (Python's builtin)."""
+    if isinstance(func, cst.Attribute):
+        return func.attr.value
+    return func.value if isinstance(func, cst.Name) and func.value != "map" else None

@@ -10,6 +10,7 @@ functions they call, by name, method or bound method, a few calls deep.
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
 
 from scanlint.semantic.program import Program, Scope
@@ -20,22 +21,30 @@ STAGING = frozenset({"jax.jit", "jax.pjit", "jax.experimental.pjit.pjit", "jax.p
 _DEPTH = 4  # calls followed from a jitted function
 
 
+# Loops of jax that trace their body once for every step (the body's Python runs once).
+LAX_LOOPS = ("scan", "fori_loop", "while_loop")
+
+
 @dataclass(frozen=True)
 class Traced:
-    """A function running under a jit: the jitted function it is reached from, and how."""
+    """A function running under a jit or as a loop's body: the function it is reached from,
+    and how."""
 
     entry: Scope
-    jit: ast.AST  # the decorator or the `jax.jit(...)` call
+    jit: ast.AST  # the decorator, the `jax.jit(...)` call, or the loop's call
     depth: int
+    tracer: str = "jit"  # "jit", or the loop that traces the body ("fori_loop", ...)
 
 
 def under_jit(program: Program) -> dict[int, Traced]:
-    """id(def) -> how a jit reaches it, for the file's defs that run while a jit traces."""
+    """id(def) -> how a jit (or a `scan`/`fori_loop`/`while_loop` it is the body of)
+    reaches it, for the file's defs that run while one traces."""
     memo = program.__dict__.get("_under_jit")
     if memo is not None:
         return memo
     found: dict[int, Traced] = {}
     frontier = [(scope, Traced(scope, node, 0)) for scope, node in program.transformed(STAGING)]
+    frontier += _loop_bodies(program)
     while frontier:
         scope, how = frontier.pop()
         if id(scope.node) in found:
@@ -48,8 +57,25 @@ def under_jit(program: Program) -> dict[int, Traced]:
                 for target in program.targets(node.func, scope):
                     if id(target.function.node) not in found:
                         frontier.append((target.function,
-                                         Traced(how.entry, how.jit, how.depth + 1)))
+                                         Traced(how.entry, how.jit, how.depth + 1,
+                                                how.tracer)))
     program.__dict__["_under_jit"] = found
     return found
 
 
+def _loop_bodies(program: Program) -> list[tuple[Scope, Traced]]:
+    """The functions given to `jax.lax.scan`/`fori_loop`/`while_loop` (a `partial` too):
+    traced once, whatever runs in them runs once for every step."""
+    from scanlint.semantic.tracing import loop_functions
+
+    program.prepare(re.compile(r"\b(?:" + "|".join(LAX_LOOPS) + r")\b"))
+    found = []
+    for site in list(program.calls):
+        q = program.qualified(site.node.func, site.scope) or ""
+        module, _, kind = q.rpartition(".")
+        if module != "jax.lax" or kind not in LAX_LOOPS:
+            continue
+        for _, given in loop_functions(site.node, kind):
+            for target in program.targets(given, site.scope):
+                found.append((target.function, Traced(target.function, site.node, 0, kind)))
+    return found

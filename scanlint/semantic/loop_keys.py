@@ -134,8 +134,10 @@ def _passed_to_a_draw(program: Program, call: ast.Call, arg: ast.expr, scope: Sc
 
 
 def _constant_args(program: Program, call: ast.Call, scope: Scope, loops: list) -> bool:
-    """A seed that is the same whenever the call runs: literals, and names bound once at
-    module level to one."""
+    """A seed that is the same whenever the call runs: literals, names bound once at
+    module level to one, and a parameter with a literal default that every call of its
+    function leaves out or passes a literal for (`def step(..., seed=0)`: diffusers' DDIM
+    scheduler step, huggingface/diffusers#508)."""
     if not call.args or call.keywords:
         return False
     for arg in call.args:
@@ -146,8 +148,27 @@ def _constant_args(program: Program, call: ast.Call, scope: Scope, loops: list) 
             if bind is not None and bind.kind == "assign" and bind.scope is program.module \
                     and isinstance(bind.value, ast.Constant):
                 continue
+            if bind is not None and bind.kind == "param" and bind.scope is not None and \
+                    _constant_parameter(program, bind.scope, arg.id):
+                continue
         return False
     return True
+
+
+def _constant_parameter(program: Program, function: Scope, param: str) -> bool:
+    default = function.default(param)
+    if not (isinstance(default, ast.Constant) and isinstance(default.value, int)):
+        return False
+    callers = program.callers(function)
+    for call, target in callers:
+        if any(isinstance(a, ast.Starred) for a in call.node.args) or any(
+                k.arg is None for k in call.node.keywords):
+            return False
+        passed = function.argument(call.node, param, target.bound_self)
+        if passed is not None and not (isinstance(passed, ast.Constant) and
+                                       isinstance(passed.value, int)):
+            return False
+    return bool(callers)
 
 
 def _seeded(program: Program, site: CallSite, loops: list, found: dict) -> None:
@@ -177,6 +198,45 @@ def _seeded(program: Program, site: CallSite, loops: list, found: dict) -> None:
             site.node, program.source(site.node),
             f"made from a constant seed at every call of `{function.name}`, which the file "
             f"calls in a loop (line {call.node.lineno})", draw, loop))
+        return
+    lax = _called_by_loop_body(program, function)
+    if lax is not None:  # traced once: the compiled steps all draw with that one key
+        found.setdefault(id(site.node), LoopKey(
+            site.node, program.source(site.node),
+            f"made from a constant seed in `{function.name}`, which the body of the "
+            f"`{lax[1]}` on line {lax[0].lineno} calls: traced once, the same key at every "
+            "step", draw, lax[0], seeded_here=True))
+
+
+def _called_by_loop_body(program: Program, function: Scope,
+                         depth: int = 2) -> tuple[ast.Call, str] | None:
+    """The `scan`/`fori_loop`/`while_loop` call whose body calls ``function`` (itself, or
+    through ``depth`` callers), and its kind. SCN209 reports keys made in the body itself."""
+    from scanlint.semantic.tracing import loop_functions
+
+    bodies = program.__dict__.get("_lax_bodies")
+    if bodies is None:
+        bodies = program.__dict__["_lax_bodies"] = {}
+        for site in program.calls:
+            q = program.qualified(site.node.func, site.scope) or ""
+            kind = q.rsplit(".", 1)[-1]
+            if not q.startswith("jax.lax.") or kind not in ("scan", "fori_loop", "while_loop"):
+                continue
+            for _, given in loop_functions(site.node, kind):
+                for target in program.targets(given, site.scope):
+                    bodies.setdefault(id(target.function), (site.node, kind))
+    frontier = [function]
+    for _ in range(depth):
+        following = []
+        for current in frontier:
+            for caller, _target in program.callers(current):
+                holder = caller.scope.function
+                if holder is not None and id(holder) in bodies:
+                    return bodies[id(holder)]
+                if holder is not None:
+                    following.append(holder)
+        frontier = following
+    return None
 
 
 def _default_key(program: Program, site: CallSite, found: dict) -> bool:

@@ -491,14 +491,34 @@ class Program:
             classes = {}
             for caller, target in self.callers(function):
                 passed = function.argument(caller.node, param, target.bound_self)
-                owner = self.object_class(passed, caller.scope, deep=True) \
-                    if passed is not None else None
+                where = caller.scope
+                if passed is None:  # bound by the `partial` the call runs (`seed=seed`)
+                    passed = dict(target.partial_keywords).get(param)
+                    where = self._scope_holding(passed) if passed is not None else where
+                owner = self.object_class(passed, where, deep=True) \
+                    if passed is not None and where is not None else None
                 if owner is None or not owner[1]:
                     return None
                 classes[id(owner[0])] = owner[0]
             return classes.popitem()[1] if len(classes) == 1 else None
         finally:
             busy.discard(id(function.node))
+
+    def _scope_holding(self, node: ast.AST) -> Scope | None:
+        """The innermost def or lambda whose code spans ``node`` (the module otherwise)."""
+        line = getattr(node, "lineno", None)
+        if line is None:
+            return None
+        best = self.module
+        for scope in self.scopes.values():
+            start, end = getattr(scope.node, "lineno", None), getattr(scope.node, "end_lineno",
+                                                                      None)
+            inside = start is not None and (start < line <= end or isinstance(
+                scope.node, ast.Lambda) and start <= line <= end)  # a def's line: its header
+            if scope.kind == "function" and inside and \
+                    (best is self.module or start >= best.node.lineno):
+                best = scope
+        return best
 
     def _partial(self, call: ast.Call, scope: Scope, depth: int) -> list[Target]:
         if not call.args or isinstance(call.args[0], ast.Starred):

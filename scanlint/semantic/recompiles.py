@@ -203,6 +203,11 @@ def repeated(program: Program, made: Fresh, site: CallSite) -> Repeated | None:
     a Python loop from code JAX does not trace."""
     for loop in reversed(site.loops):
         if loop in made.loops and isinstance(loop, (ast.For, ast.AsyncFor, ast.While)):
+            # A loop over a display compiles once per listed configuration, as it asks
+            # (a benchmark over `for depth in (8, 32)`), as `over_display` says.
+            if isinstance(loop, (ast.For, ast.AsyncFor)) and isinstance(
+                    loop.iter, (ast.Tuple, ast.List, ast.Set)):
+                return None
             return Repeated(loop=loop)
     function = made.scope
     if function.kind != "function":
@@ -597,6 +602,7 @@ class Jitted:
     calls: tuple  # CallSites
     bound_self: bool = False
     name: str = ""
+    transform: str = ""  # the jit, qualified (`jax.jit`, `equinox.filter_jit`, ...)
 
 
 def jitted_callables(program: Program) -> list[Jitted]:
@@ -619,7 +625,7 @@ def jitted_callables(program: Program) -> list[Jitted]:
                     calls = tuple(site for site, target in program.callers(scope)
                                   if target.bound_self is bound)
                     if calls or not bound:
-                        found.append(Jitted(scope, static, calls, bound, scope.name))
+                        found.append(Jitted(scope, static, calls, bound, scope.name, how[0]))
     for site in list(program.calls):
         q = program.qualified(site.node.func, site.scope)
         if q not in COMPILING or not site.node.args:
@@ -643,13 +649,31 @@ def jitted_callables(program: Program) -> list[Jitted]:
         if not targets:  # `jax.jit(model.apply)`: its arguments are known only by place
             if not any(k.arg in ("static_argnums", "static_argnames")
                        for k in site.node.keywords):
-                found.append(Jitted(None, frozenset(), tuple(calls), False, name))
+                found.append(Jitted(None, frozenset(), tuple(calls), False, name, q))
             continue
         target = targets[0]
         static = _static_parameters(target.function, list(_keywords(site.node, q)),
                                     target.bound_self)
-        found.append(Jitted(target.function, static, tuple(calls), target.bound_self, name))
+        found.append(Jitted(target.function, static, tuple(calls), target.bound_self, name,
+                            q))
     program.__dict__["_jitted_callables"] = found
+    return found
+
+
+def traced_arguments(jitted: Jitted, site: CallSite) -> list[tuple[str | None, ast.expr]]:
+    """The jitted function's traced parameters and what the call passes for each (every
+    argument, with no name, for a function the file does not define)."""
+    function = jitted.function
+    if function is None:
+        return [(None, a) for a in site.node.args if not isinstance(a, ast.Starred)] + [
+            (None, k.value) for k in site.node.keywords if k.arg is not None]
+    positional = function.positional[1:] if jitted.bound_self else function.positional
+    found = []
+    for param in positional + [p for p in function.params if p not in positional]:
+        if param not in jitted.static:
+            arg = function.argument(site.node, param, jitted.bound_self)
+            if arg is not None:
+                found.append((param, arg))
     return found
 
 

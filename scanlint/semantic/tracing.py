@@ -427,12 +427,14 @@ class Tracing:
                       staged=how in STAGING)
 
     def _parameters(self, scope: Scope, how: str, static: frozenset,
-                    passed: dict[str, Value], argnums) -> dict[str, Value]:
+                    passed: dict[str, Value], argnums,
+                    bound_self: bool = False) -> dict[str, Value]:
         """The parameters of a def a transformation ``how`` traces: non-static ones without
-        a default (and those a call passes) are tracers."""
+        a default (and those a call passes) are tracers. ``bound_self``: a bound method,
+        whose `argnums` count after `self` (`jax.grad(model.loss)` differentiates `x0`)."""
         kind = TRACERS.get(how, "all")
         env: dict[str, Value] = {}
-        params = scope.positional
+        params = scope.positional[1:] if bound_self else scope.positional
         diff_positions = _argnums(argnums) if kind in ("argnums", "first") else None
         for index, name in enumerate(scope.params):
             if name in static:
@@ -524,7 +526,8 @@ class Tracing:
         passed.update(dict(callee.bound_keywords))
         static = static | frozenset(passed) | _unmapped(how, keywords, params[len(callee.bound):])
         argnums = _keyword(node, "argnums")
-        env = self._parameters(function, how, static, passed, argnums)
+        env = self._parameters(function, how, static, passed, argnums,
+                               callee.target.bound_self)
         self._inner_transforms(env, function, callee.transforms, passed, set(passed),
                                callee.target.bound_self)
         self._analyse(function, env, None, grad=_origin(how, function), traced_fn=True,
@@ -541,7 +544,8 @@ class Tracing:
             static = _static_parameters(function, list(keywords), bound_self) | _unmapped(
                 q, list(keywords), positional) | frozenset(fixed)
             argnums = next((k.value for k in keywords if k.arg == "argnums"), None)
-            for name, value in self._parameters(function, q, static, passed, argnums).items():
+            for name, value in self._parameters(function, q, static, passed, argnums,
+                                                bound_self).items():
                 before = env.get(name)
                 if before is None or before.cls is not None or before.function is not None:
                     continue
@@ -1171,6 +1175,12 @@ class Tracing:
                     return self._callable(value, None, bind.scope or scope)
         if isinstance(func, ast.Attribute):
             base = self.expr(func.value, ctx or self._top(scope))
+            if base.cls is None and ctx is None:
+                # `jax.jit(jax.grad(model.loss))` with `model = Rollout(...)` in the caller:
+                # the name's class, from what the file binds it to.
+                owner = p.object_class(func.value, scope)
+                if owner is not None and owner[1]:
+                    base = replace(base, cls=owner[0])
             if base.cls is not None:
                 method = base.cls.method(func.attr)
                 if method is not None:
@@ -1270,7 +1280,8 @@ class Tracing:
             fixed = set(dict(callee.bound_keywords))
             fixed.update(params[:len(callee.bound)])
             static = static | frozenset(fixed)
-            env = self._parameters(function, how_all, static, passed, argnums)
+            env = self._parameters(function, how_all, static, passed, argnums,
+                                   target.bound_self)
             for name, value in passed.items():
                 if value.cls is not None or value.function is not None:
                     env[name] = value

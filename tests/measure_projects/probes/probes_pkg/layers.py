@@ -40,3 +40,16 @@ def parameters(key):
     k1, k2 = jax.random.split(key)
     return (jax.random.normal(k1, (LAYERS, WIDTH, HIDDEN)) * 0.02,
             jax.random.normal(k2, (LAYERS, HIDDEN, WIDTH)) * 0.02)
+
+
+def chunked_loss(params, x):
+    """The layers in two checkpointed chunks: the inner scans' residuals live only while a
+    chunk is recomputed, the bound the checkpoint chose."""
+    @jax.checkpoint
+    def chunk(h, chunk_params):
+        return jax.lax.scan(lambda c, w: (block(c, w), None), h, chunk_params)
+
+    halves = jax.tree.map(lambda p: p.reshape(2, LAYERS // 2, *p.shape[1:]), params)
+    out, _ = jax.lax.scan(chunk, x, halves)
+    return jnp.mean(out ** 2)
+

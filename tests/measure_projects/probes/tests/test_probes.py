@@ -8,7 +8,7 @@ from probes_pkg import carry, layers, signature, training
 def test_stack_gradient():
     params = layers.parameters(jax.random.key(0))
     x = jnp.ones((layers.BATCH, layers.WIDTH))
-    for loss in (layers.stack_loss, layers.checkpointed_loss):
+    for loss in (layers.stack_loss, layers.checkpointed_loss, layers.chunked_loss):
         grads = jax.jit(jax.grad(loss))(params, x)
         assert grads[0].shape == params[0].shape
 
