@@ -31,7 +31,7 @@ def test_case(case, tmp_path):
 
 
 BLIND = [case for name in ("blind1", "blind2", "blind3", "blind4", "blind5",
-                                         "blind6")
+                                         "blind6", "blind7")
          if (Path(__file__).parent / "verify_cases" / name).is_dir()
          for case in load_cases(Path(__file__).parent / "verify_cases" / name)]
 

@@ -124,6 +124,8 @@ def _follows_counter(program: Program, name: str, scope: Scope, loops: tuple) ->
 
 def _remainder_name(program: Program, name: ast.Name, scope: Scope, loops: tuple,
                     depth: int) -> str | None:
+    """A name bound once to such a batch, or a variable of a loop over a generator of the
+    file that makes them."""
     bind = program.single(scope, name.id)
     if bind is None:
         return None
@@ -134,6 +136,11 @@ def _remainder_name(program: Program, name: ast.Name, scope: Scope, loops: tuple
         source = loop.iter
         if isinstance(source, ast.Call) and isinstance(source.func, ast.Name) and \
                 source.func.id == "enumerate" and source.args:
+            target = loop.target  # the batch is the second item, not the count
+            if not (isinstance(target, ast.Tuple) and len(target.elts) == 2 and any(
+                    n is name or isinstance(n, ast.Name) and n.id == name.id
+                    for n in ast.walk(target.elts[1]))):
+                return None
             source = source.args[0]
         if isinstance(source, ast.Call):
             return _generator_batches(program, source, bind.scope or scope, depth)

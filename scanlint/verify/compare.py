@@ -87,7 +87,13 @@ def pair_logs(old: list[dict], new: list[dict], again: list[dict] | None = None)
         if pair.status == DIFFERS and repeat is not None:
             rerun = Pair(*k, kind=pair.kind, old=olds.get(k), new=repeat.get(k))
             judge(rerun)
-            if rerun.status != EQUAL:
+            steady = stable_differences(olds.get(k), repeat.get(k), news.get(k)) \
+                if rerun.status != EQUAL else []
+            if steady:  # flaky somewhere, but a part both old runs agree on changed
+                pair.details = [f"{steady[0]} (where the old version's two runs agree; "
+                                f"elsewhere they differ: {(rerun.details or ['?'])[0]})",
+                                *pair.details]
+            elif rerun.status != EQUAL:
                 pair.status = FLAKY
                 pair.details = [f"the old version's two runs differ too ("
                                 f"{(rerun.details or ['?'])[0]}): the code's own "
@@ -95,6 +101,39 @@ def pair_logs(old: list[dict], new: list[dict], again: list[dict] | None = None)
         pairs.append(pair)
     blame_states(pairs)
     return pairs
+
+
+# The parts of a call's record that hold what it computed and left behind.
+_COMPARED_PARTS = ("output", "raised", "static", "values", "changed", "effects")
+
+
+def stable_differences(old: dict | None, again: dict | None, new: dict | None) -> list[str]:
+    """Where ``new`` differs from ``old`` at a place where ``old`` and ``again`` (the old
+    version's second run) agree: a flaky call (a timestamp, a run id in its result) still
+    shows a change in its steady part (a value it computed the same way twice)."""
+    if old is None or again is None or new is None or \
+            old.get("key") != new.get("key") or old.get("key") != again.get("key"):
+        return []
+    found = []
+    for part in _COMPARED_PARTS:
+        where_found = _masked(old.get(part), again.get(part), new.get(part), part)
+        if where_found:
+            found.append(where_found)
+    return found
+
+
+def _masked(a, again, b, path: str) -> str | None:
+    if a == b:
+        return None
+    if a == again:
+        return difference(a, b, path)
+    if isinstance(a, list) and isinstance(again, list) and isinstance(b, list) and \
+            len(a) == len(again) == len(b):
+        for index, (x, y, z) in enumerate(zip(a, again, b)):
+            found = _masked(x, y, z, f"{path}[{index}]")
+            if found:
+                return found
+    return None  # unsteady here: the code's own nondeterminism
 
 
 def blame_states(pairs: list[Pair]) -> None:

@@ -16,6 +16,8 @@ import base64
 import dataclasses
 import functools
 import hashlib
+import io
+import os
 import pickle
 import re
 import sys
@@ -85,7 +87,25 @@ class Encoder:
                     encode(value.args, f"{path}.args", depth),
                     encode(value.keywords, f"{path}.keywords", depth)]
         if isinstance(value, (types.BuiltinFunctionType, types.BuiltinMethodType)):
-            return ["builtin", f"{getattr(value, '__module__', '')}.{value.__qualname__}"]
+            name = f"{getattr(value, '__module__', '')}.{value.__qualname__}"
+            owner = getattr(value, "__self__", None)
+            if owner is None or isinstance(owner, types.ModuleType):
+                return ["builtin", name]
+            # A bound method of an object (`history.append` passed as a callback): what the
+            # call did to that object is the effect.
+            return ["builtin", name, encode(owner, f"{path}.__self__", depth)]
+        if isinstance(value, types.GeneratorType):  # how far it ran: where, its locals
+            frame = value.gi_frame
+            if frame is None:
+                return ["generator", value.__qualname__, "finished"]
+            return ["generator", value.__qualname__, frame.f_lasti,
+                    encode(dict(frame.f_locals), f"{path}<locals>", depth)]
+        if isinstance(value, io.IOBase):  # a stream: where the next read starts
+            try:
+                position = None if value.closed else value.tell()
+            except (OSError, ValueError):
+                position = "unknown"
+            return ["stream", _name(type(value)), value.closed, position]
         wrapped = _wrapped(value)
         if wrapped is not None:  # jax.jit and functools.wraps wrappers: what they wrap
             parameters = getattr(value, "cache_parameters", None)  # functools.lru_cache's
@@ -124,14 +144,13 @@ class Encoder:
         (the code itself changed or not: the changed lines must run)."""
         name = f"{function.__module__}.{label or function.__qualname__}"
         if function.__module__ not in self.modules:
+            if function.__closure__ and _project_code(function):
+                # A closure the project made (a test's `lambda i: seen.append(i)` passed as
+                # a callback): what it captured is what the call changed.
+                cells = self._cells(function, path, depth)
+                return ["function", name, ["cells", [[k, cells[k]] for k in sorted(cells)]]]
             return ["function", name]
-        cells = {}
-        for var, cell in zip(function.__code__.co_freevars, function.__closure__ or ()):
-            try:
-                contents = cell.cell_contents
-            except ValueError:  # an empty cell: a name assigned later
-                contents = "<empty cell>"
-            cells[var] = self.encode(contents, f"{path}<{var}>", depth)
+        cells = self._cells(function, path, depth)
         # Its docstring and attributes are data the program can read (`f.__doc__`, a
         # counter kept on the function), set on the session's wrapper where it has one.
         attributes = {key: value for key, value in (attributes or vars(function)).items()
@@ -142,6 +161,16 @@ class Encoder:
                 self.encode(function.__kwdefaults__, f"{path}.__kwdefaults__", depth),
                 self.encode(function.__doc__, f"{path}.__doc__", depth),
                 self.encode(attributes, f"{path}.<attributes>", depth)]
+
+    def _cells(self, function: types.FunctionType, path: str, depth: int) -> dict:
+        cells = {}
+        for var, cell in zip(function.__code__.co_freevars, function.__closure__ or ()):
+            try:
+                contents = cell.cell_contents
+            except ValueError:  # an empty cell: a name assigned later
+                contents = "<empty cell>"
+            cells[var] = self.encode(contents, f"{path}<{var}>", depth)
+        return cells
 
     def _array(self, value, path: str):
         import numpy as np
@@ -173,6 +202,14 @@ class Encoder:
     def _opaque(self, path: str, why: str):
         self.opaque.append(f"{path or '(root)'}: {why}")
         return [OPAQUE, why]
+
+
+def _project_code(function: types.FunctionType) -> bool:
+    """Defined in a file of the project (under the working directory, not an installed
+    package): its closures are the project's data, not a library's internals."""
+    filename = function.__code__.co_filename
+    root = os.getcwd() + os.sep
+    return filename.startswith(root) and "site-packages" not in filename
 
 
 def _array_node(array, weak: bool, kind: str) -> list:

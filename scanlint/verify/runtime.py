@@ -358,7 +358,8 @@ class Session:
         if before is not None and after["digest"] != before["digest"]:
             found["changed"] = after["state"]
             found["opaque"] = found["opaque"] + after["opaque"]
-        shared = aliasing(result, after["objects"], before["objects"] if before else None)
+        held = {**after["objects"], **self.module_objects()}
+        shared = aliasing(result, held, before["objects"] if before else None)
         if shared:  # what the caller holds that the call ties to or cuts from its result
             found["effects"] = [*found["effects"], ["aliasing", shared]]
         if process is not None:  # what it left to every later call (and subprocess)
@@ -366,6 +367,16 @@ class Session:
             found["effects"] = [*found["effects"], *(
                 ["process state", name, changed_part(process.get(name), after_process[name])]
                 for name in sorted(after_process) if after_process[name] != process.get(name))]
+        return found
+
+    def module_objects(self) -> dict:
+        """The lists, dicts, sets and NumPy arrays the verified modules' data holds (a
+        cache), by path: a result that is one of them is the module's own object."""
+        found: dict = {}
+        for name in sorted(self.names):
+            module = sys.modules.get(name)
+            if module is not None:
+                containers(module_data(module, name)[0], f"module {name}", 0, found)
         return found
 
     def encode_inputs(self, args, kwargs, raw) -> dict:
@@ -619,7 +630,28 @@ def process_state() -> dict[str, object]:
     if logging_module is not None:
         state["logging level names"] = repr(sorted(
             getattr(logging_module, "_levelToName", {}).items()))
+    # The interpreter's own settings a call may leave changed: signal handlers (a SIGTERM
+    # hook not restored), the recursion limit, the threads still running (a prefetcher
+    # left behind), the thread switch interval.
+    state["signal handlers"] = _signal_handlers()
+    state["recursion limit"] = sys.getrecursionlimit()
+    state["switch interval"] = sys.getswitchinterval()
+    state["threads"] = sorted((type(t).__name__, t.daemon) for t in threading.enumerate()
+                              if t is not threading.main_thread())
     return state
+
+
+def _signal_handlers() -> list:
+    import signal
+
+    found = []
+    for number in sorted(signal.valid_signals()):
+        try:
+            handler = signal.getsignal(number)
+        except (OSError, ValueError):
+            continue
+        found.append((int(number), getattr(handler, "__qualname__", repr(handler))))
+    return found
 
 
 def argument_objects(args, kwargs) -> dict:
@@ -670,26 +702,42 @@ def _instance_attributes(value) -> list:
     return list(attributes.items())[:50] if isinstance(attributes, dict) else []
 
 
+_MAX_TIED = 200  # places of a result compared with each other for shared objects
+
+
 def aliasing(result, inputs: dict, before: dict | None) -> list:
     """How the call's result and arguments share objects: each NumPy array it returns that
-    shares memory with an argument (a view: writing one writes the other), each list, dict
-    or set it returns that is one the arguments hold (`return self._steps`: a caller
-    changing it changes the object), and each list, dict or array in the arguments the
+    shares memory with an argument or with the verified module's data (a view: writing one
+    writes the other; a cache returned without a copy), each list, dict or set it returns
+    that is one the arguments or the module hold (`return self._steps`: a caller changing
+    it changes the object), two places of the result holding one object, and each list,
+    dict or array in the arguments the
     call replaced with a new object rather than changed in place (a caller holding the old
     one no longer sees the change). ``inputs`` and ``before``: `argument_objects` after and
     before the call. Paths, compared between the versions."""
     import numpy as np
+
+    def tied(a, b) -> str | None:
+        if isinstance(a, np.ndarray) and isinstance(b, np.ndarray):
+            return "view" if np.may_share_memory(a, b) else None
+        return "same object" if a is b else None
 
     shared: list = []
     if result is not MISSING:
         outputs = containers(result, "result")
         for out_path, out in outputs.items():
             for in_path, value in inputs.items():
-                if isinstance(out, np.ndarray) and isinstance(value, np.ndarray) and \
-                        np.may_share_memory(out, value):
-                    shared.append(["view", out_path, in_path])
-                elif out is value and not isinstance(out, np.ndarray):
-                    shared.append(["same object", out_path, in_path])
+                how = tied(out, value)
+                if how is not None:
+                    shared.append([how, out_path, in_path])
+        # Two places of the result holding one object (`{"mu": z, "ema_mu": z}`): a caller
+        # changing one changes the other.
+        placed = list(outputs.items())[:_MAX_TIED]
+        for index, (path, out) in enumerate(placed):
+            for other_path, other in placed[index + 1:]:
+                how = tied(out, other)
+                if how is not None and not other_path.startswith(path):
+                    shared.append([how, path, other_path])
     for path, old in (before or {}).items():
         new = inputs.get(path)
         if new is not None and new is not old and type(new) is type(old):

@@ -1,0 +1,9 @@
+import os
+
+import numpy as np
+
+
+def save_private(directory, name, params):
+    path = os.path.join(directory, name + ".npy")
+    np.save(path, np.asarray(params))
+    return path

@@ -1,0 +1,7 @@
+import numpy as np
+
+
+def whiten(x: np.ndarray):
+    mu = x.mean(0)
+    sd = x.std(0) + 1e-8
+    return (x - mu) / sd

@@ -1,0 +1,11 @@
+import jax.numpy as jnp
+from jax import lax
+
+
+def huber(r, delta=1.0):
+    a = jnp.abs(r)
+
+    def linear(a):
+        return delta * (a - 0.5 * delta)
+
+    return lax.cond(a <= delta, lambda a: 0.5 * a * a, linear, a)

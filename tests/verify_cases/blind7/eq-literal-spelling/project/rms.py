@@ -1,0 +1,5 @@
+import jax.numpy as jnp
+
+
+def rms_norm(x, eps=1e-6):
+    return x / jnp.sqrt(jnp.mean(x * x, -1, keepdims=True) + eps)

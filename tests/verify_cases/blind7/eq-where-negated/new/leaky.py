@@ -1,0 +1,5 @@
+import jax.numpy as jnp
+
+
+def leaky_relu(x, alpha=0.01):
+    return jnp.where(~(x > 0), alpha * x, x)

@@ -1,0 +1,5 @@
+import jax.numpy as jnp
+
+
+def surprisal(p):
+    return -jnp.log(p)

@@ -1,0 +1,11 @@
+import jax.numpy as jnp
+from jax import lax
+
+
+def rollout(pos, actions, goal=3.0):
+    def step(p, a):
+        p = p + a
+        done = p >= goal
+        return p, done
+
+    return lax.scan(step, pos, actions)
