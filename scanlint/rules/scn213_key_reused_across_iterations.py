@@ -34,6 +34,11 @@ class KeyReusedAcrossIterations(Rule):
     "correlated crop between views"), and is left alone; a key seeded again in the loop's
     own body is always reported.
 
+    A loop over a collection's items is reported when each item keeps what it draws as its
+    own state (`for layer in layers: layer.init(key)`, the method setting `self.w`): every
+    item of one shape gets the same numbers. A method called on such an item whose class the
+    file does not show is any of the file's methods of that name.
+
     A key split at every iteration (`key, sub = jax.random.split(key)`), folded with the
     iteration (`fold_in(key, step)`), or seeded from the loop's variable is new at every
     iteration and is not reported.
@@ -127,6 +132,15 @@ class KeyReusedAcrossIterations(Rule):
     ]
 
     INVALID = [
+        # Every layer of a tuple of several classes initialised with one key, each keeping
+        # what it draws: layers of one shape get the same weights (netket/netket#241).
+        Invalid(_JNP + "class Dense:\n    def __init__(self, n):\n"
+                "        self.n, self.w = n, None\n"
+                "    def init(self, key):\n        self.w = jax.random.normal(key, (self.n,))\n"
+                "class Relu:\n    def init(self, key):\n        pass\n"
+                "layers = (Dense(3), Relu(), Dense(3))\nkey = jax.random.PRNGKey(0)\n"
+                "for layer in layers:\n    layer.init(key)\n"
+                "draws = [layers[0].w, layers[2].w]\n"),
         # A helper the body of a `fori_loop` calls makes its key from a seed parameter
         # every call leaves at its default: traced once, one key for every step (a DDIM
         # scheduler's `step(..., seed=0)`, huggingface/diffusers#508).

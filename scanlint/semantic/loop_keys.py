@@ -19,7 +19,7 @@ import ast
 import re
 from dataclasses import dataclass
 
-from scanlint.semantic.program import CallSite, Program, Scope
+from scanlint.semantic.program import CallSite, Program, Scope, Target
 from scanlint.semantic.prng_keys import DRAWS
 from scanlint.semantic.tracing import TRACERS
 
@@ -46,6 +46,7 @@ class LoopKey:
     draw: str  # what draws from it ("`jax.random.randint`", "`train_step`")
     loop: ast.AST
     seeded_here: bool = False  # made from a constant seed in the loop's own body
+    per_item_state: bool = False  # each item of the loop stores what it draws from it
 
 
 def loop_keys(program: Program) -> list[LoopKey]:
@@ -383,7 +384,8 @@ def _drawn_argument(program: Program, call: ast.Call, scope: Scope, wanted,
                     holders: bool) -> ast.expr | None:
     """The first argument ``wanted`` accepts that ``call`` passes to a parameter its
     function (of the file) draws from."""
-    for target in program.targets(_applied(program, call.func, scope), scope):
+    for target in program.targets(_applied(program, call.func, scope), scope) or \
+            item_methods(program, call, scope):
         params = target.function.positional[1:] if target.bound_self else \
             target.function.positional
         for param, arg in [*zip(params, call.args),
@@ -391,6 +393,44 @@ def _drawn_argument(program: Program, call: ast.Call, scope: Scope, wanted,
             if wanted(arg) and draws_from(program, target.function, param, holders=holders):
                 return arg
     return None
+
+
+def item_methods(program: Program, call: ast.Call, scope: Scope) -> list[Target]:
+    """For a method called on a loop's item whose class the file does not show (`for layer
+    in self.layers: layer.init(key)`, a tuple of several classes): the file's methods of
+    that name, each bound to its object (netket's layers initialised in a loop,
+    netket/netket#241)."""
+    func = call.func
+    if not isinstance(func, ast.Attribute) or not isinstance(func.value, ast.Name):
+        return []
+    bind = program.single(scope, func.value.id)
+    if bind is None or bind.kind != "loop":
+        return []
+    program.ensure_all()
+    return [Target(method, True, cls) for cls in program.classes.values()
+            if (method := cls.method(func.attr)) is not None]
+
+
+def _stores_draws_on_item(program: Program, call: ast.Call, scope: Scope, key: str) -> bool:
+    """The call is a method of the loop's item that stores on its object what it draws
+    from ``key`` (`self.params = (w, b)` after `normal(kw, ...)`): each item's state
+    initialised from one key is the same numbers in every item."""
+    for target in item_methods(program, call, scope) or program.targets(call.func, scope):
+        method = target.function
+        if not target.bound_self or not method.positional:
+            continue
+        me = method.positional[0]
+        params = method.positional[1:]
+        passed = [p for p, a in zip(params, call.args) if isinstance(a, ast.Name) and
+                  a.id == key]
+        if not passed or not draws_from(program, method, passed[0]):
+            continue
+        for node in program.own_nodes(method):
+            if isinstance(node, ast.Assign) and any(
+                    isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and
+                    t.value.id == me for t in node.targets):
+                return True
+    return False
 
 
 def _applied(program: Program, func: ast.expr, scope: Scope) -> ast.expr:
@@ -549,7 +589,11 @@ def _invariant(program: Program, site: CallSite, arg: ast.Name, loops: list,
     why = "bound before the loop and never split or rebound in it" if len(every) == len(
         bindings) else "bound before the loop and rebound in it only to itself, by a " \
         "function that returns the key it was given"
-    found.setdefault(id(site.node), LoopKey(site.node, arg.id, why, draw, loop))
+    per_item = _stores_draws_on_item(program, site.node, site.scope, arg.id)
+    if per_item:
+        why += ", and each item keeps what it draws as its own state"
+    found.setdefault(id(site.node), LoopKey(site.node, arg.id, why, draw, loop,
+                                            per_item_state=per_item))
 
 
 def _handed_back(program: Program, bind, scope: Scope) -> bool:
@@ -619,8 +663,9 @@ def _makes_key(program: Program, bind) -> bool:
 def reported(found: LoopKey) -> bool:
     """Whether the same key across ``found.loop``'s iterations is a mistake: seeded again in
     the loop's own body (never a way to share a key on purpose: it would be made once,
-    before), or shared across the steps of a process (`steps_a_process`)."""
-    return found.seeded_here or steps_a_process(found.loop)
+    before), drawn by each item of a collection into its own state (every layer given the
+    same initial weights), or shared across the steps of a process (`steps_a_process`)."""
+    return found.seeded_here or found.per_item_state or steps_a_process(found.loop)
 
 
 def steps_a_process(loop: ast.AST) -> bool:
