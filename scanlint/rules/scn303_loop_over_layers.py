@@ -75,9 +75,9 @@ class LoopOverIdenticalLayers(Rule):
     CITES_LINES = True  # where the list of layers is made
     MESSAGE = "Loop over `{container}` unrolls {count} identical layers under `jit` " \
               "({evidence}); stack their parameters and `jax.lax.scan` over them"
-    # Out of preview since session 44: no finding on the 27 libraries of the corpus, none on
-    # a look-alike of the recall sets, and no measurable cost on the jax tree (farm-bench
-    # 1.0x with it on); SCN302 stays in preview (a look-alike of holdout8).
+    # In preview: no finding on the corpus, and it shares SCN302's cost in the language
+    # server (every Python iteration under jit read: docs/corpus.md, issue 32).
+    PREVIEW = True
 
     def check(self, ctx: RuleContext) -> Iterator[Diagnostic]:
         minimum = ctx.settings.min_unrolled_trips
