@@ -26,8 +26,8 @@ def add_measure_parser(commands, codes, formats) -> None:
     measure.add_argument("--ignore", type=codes, metavar="CODES",
                          help="comma-separated codes or prefixes to leave out")
     measure.add_argument("--preview", action="store_true",
-                         help="also the static rules in preview (SCN302, SCN301 on counts the "
-                              "file does not show): the run measures them too")
+                         help="also the static rules in preview (SCN302, SCN303, SCN301 on counts "
+                              "the file does not show): the run measures them too")
     measure.add_argument("--min-recompiles", type=int, default=3, metavar="N",
                          help="compiles of one function in one test that are reported "
                               "(default: 3)")

@@ -476,24 +476,30 @@ def jit_facts(tree: ast.Module, text: str, imports: list[ast.stmt] | None = None
     called = {name for found in reads.values() for name in found[1]}
     iterated = {d.name for d in roots_found if reads[id(d)][2]}
     called_defs = [d for ds in _defs_named(tree, searchable, called).values() for d in ds]
-    # Defs called by name from those, and so on (`fit` calling `irls`, which loops): a
-    # few calls deep, as the model follows them (semantic/jit_functions.py).
-    deeper = {id(d): _read_of_parameters(d, iterations) for d in called_defs}
-    for _ in range(_CALL_DEPTH - 1):
-        more = {n for found in deeper.values() for n in found[1]} - called
-        if not more:
-            break
-        called |= more
-        new_defs = [d for ds in _defs_named(tree, searchable, more).values() for d in ds
-                    if id(d) not in deeper]
-        deeper.update((id(d), _read_of_parameters(d, iterations)) for d in new_defs)
-        called_defs += new_defs
     iterating = {id(d) for d in roots_found if reads[id(d)][0]} | {
-        id(d) for d in called_defs if deeper[id(d)][0]}
+        id(d) for d in called_defs if _iterates(d, iterations)}
     needed = {d.name for d in called_defs if id(d) in iterating}
-    for _ in range(_CALL_DEPTH):  # a def whose callees iterate is needed too
-        needed |= {d.name for d in called_defs if needed & deeper[id(d)][1]}
-    needed |= {d.name for d in roots_found if id(d) in iterating or needed & reads[id(d)][1]}
+    # Defs called by name from a root, and so on (`fit` calling `irls`, which loops), a few
+    # calls deep as the model follows them (semantic/jit_functions.py): needed when they
+    # hold a `for` loop over `range(...)` (what SCN301 counts), or call one that does.
+    named = {name for found in reads.values() for name in found[4]}
+    named_reads: dict[str, list] = {}
+    frontier = set(named)
+    for _ in range(_CALL_DEPTH):
+        for name, ds in _defs_named(tree, searchable, frontier - set(named_reads)).items():
+            named_reads[name] = [(_loops_for(d), _read_of_parameters(d, False)[4]) for d in ds]
+        frontier = {n for reads_of in named_reads.values() for _, more in reads_of
+                    for n in more} - set(named_reads)
+        if not frontier:
+            break
+    named_needed = {name for name, reads_of in named_reads.items() if any(f for f, _ in reads_of)}
+    for _ in range(_CALL_DEPTH):  # a def whose callees loop is needed too
+        named_needed |= {name for name, reads_of in named_reads.items()
+                         if any(more & named_needed for _, more in reads_of)}
+    needed |= named_needed
+    called |= set(named_reads)
+    needed |= {d.name for d in roots_found if id(d) in iterating or needed & reads[id(d)][1]
+               or named_needed & reads[id(d)][4]}
     calling = frozenset(k for k, read in calls.items() if read & needed)
     # The model reads the calls of a def under jit that iterates over (or counts with) a
     # parameter, or reads on one a method that iterates: kept up front, they cost no
@@ -628,12 +634,12 @@ def _defs_named(tree: ast.Module, text: str, names: set[str]) -> dict[str, list[
 
 
 def _read_of_parameters(function: ast.AST, iterations: bool = True
-                        ) -> tuple[bool, set[str], bool, set[str]]:
+                        ) -> tuple[bool, set[str], bool, set[str], set[str]]:
     """Whether a def iterates (`_iterates`); the attributes it reads on its parameters or on
     `self` (`p.m`: `m`; `p(...)`: `__call__`), where the model looks one call deeper; and
     whether it iterates over (or counts a `range` with) a parameter, whose calls the model
     reads for its value; and the attributes read on a parameter without annotation (not
-    `self`), whose class the model reads off the calls. One walk."""
+    `self`), whose class the model reads off the calls; and the names it calls. One walk."""
     args = function.args  # type: ignore[attr-defined]
     every = (*args.posonlyargs, *args.args, *args.kwonlyargs)
     params = {a.arg for a in every}
@@ -641,6 +647,7 @@ def _read_of_parameters(function: ast.AST, iterations: bool = True
     bare = {a.arg for a in every if a.annotation is None and a.arg not in ("self", "cls")}
     found: set[str] = set()
     asked: set[str] = set()  # read on a bare parameter
+    by_name: set[str] = set()  # functions it calls by name
     iterates = over_parameter = False
     for node in walk(function):
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and \
@@ -655,14 +662,14 @@ def _read_of_parameters(function: ast.AST, iterations: bool = True
                     if node.func.id in bare:
                         asked.add("__call__")
                 else:
-                    found.add(node.func.id)  # a def called by name runs under jit too
+                    by_name.add(node.func.id)  # a def called by name runs under jit too
                 if iterations and node.func.id in ITERATING_BUILTINS:
                     iterates = True
                     over_parameter = over_parameter or _iterates_name(node, bare)
         elif _loop(node, iterations):
             iterates = True
             over_parameter = over_parameter or _iterates_name(node.iter, bare)  # type: ignore
-    return iterates, found, over_parameter, asked
+    return iterates, found, over_parameter, asked, by_name
 
 
 def _iterates_name(expr: ast.AST, names: set[str]) -> bool:
@@ -777,6 +784,25 @@ _DEF_NAME = re.compile(rf"def(?:[ \t\x0c]|\\{_BREAK})+(\w+)")  # after `\b`
 
 
 _CALL_DEPTH = 3  # defs called by name, followed from a def under jit
+
+
+def _loops_for(function: ast.AST) -> bool:
+    """A `for` statement over `range(...)` in a def (or a def in it; also through
+    `enumerate`, `zip`, `reversed`): the loop SCN301 counts in a def a jitted one calls by
+    name. A helper's loops over its arguments (jax's `for arg in args`) are left to the
+    model only when the jitted def holds them: parsing every such helper would send most of
+    a large module to LibCST."""
+    return any(isinstance(node, (ast.For, ast.AsyncFor)) and _over_range(node.iter)
+               for node in walk(function))
+
+
+def _over_range(expr: ast.expr) -> bool:
+    if not isinstance(expr, ast.Call) or not isinstance(expr.func, ast.Name):
+        return False
+    if expr.func.id == "range":
+        return True
+    return expr.func.id in ("enumerate", "zip", "reversed") and any(
+        _over_range(a) for a in expr.args)
 
 
 def may_hold_unrolled_loop(statement: ast.stmt, facts: JitFacts) -> bool:
