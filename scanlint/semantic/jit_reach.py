@@ -44,7 +44,9 @@ def under_jit(program: Program) -> dict[int, Traced]:
         return memo
     found: dict[int, Traced] = {}
     frontier = [(scope, Traced(scope, node, 0)) for scope, node in program.transformed(STAGING)]
-    frontier += _loop_bodies(program)
+    frontier += [(function, Traced(function, call, 0, kind))
+                 for entries in loop_bodies(program).values()
+                 for function, call, kind in entries]
     while frontier:
         scope, how = frontier.pop()
         if id(scope.node) in found:
@@ -63,19 +65,24 @@ def under_jit(program: Program) -> dict[int, Traced]:
     return found
 
 
-def _loop_bodies(program: Program) -> list[tuple[Scope, Traced]]:
-    """The functions given to `jax.lax.scan`/`fori_loop`/`while_loop` (a `partial` too):
-    traced once, whatever runs in them runs once for every step."""
+def loop_bodies(program: Program) -> dict[int, list[tuple[Scope, ast.Call, str]]]:
+    """id(function) -> (the function, the loop's call, its kind) for each time the file gives
+    it to `jax.lax.scan`/`fori_loop`/`while_loop` (a `partial` too), in the file's order:
+    traced once, whatever runs in it runs once for every step (SCN213, SCN218)."""
     from scanlint.semantic.tracing import loop_functions
 
+    found = program.__dict__.get("_loop_bodies")
+    if found is not None:
+        return found
     program.prepare(re.compile(r"\b(?:" + "|".join(LAX_LOOPS) + r")\b"))
-    found = []
+    found = program.__dict__["_loop_bodies"] = {}
     for site in list(program.calls):
         q = program.qualified(site.node.func, site.scope) or ""
-        module, _, kind = q.rpartition(".")
-        if module != "jax.lax" or kind not in LAX_LOOPS:
+        kind = q.rpartition(".")[2]
+        if not q.startswith("jax.lax.") or kind not in LAX_LOOPS:
             continue
         for _, given in loop_functions(site.node, kind):
             for target in program.targets(given, site.scope):
-                found.append((target.function, Traced(target.function, site.node, 0, kind)))
+                found.setdefault(id(target.function), []).append(
+                    (target.function, site.node, kind))
     return found

@@ -19,6 +19,7 @@ import ast
 import re
 from dataclasses import dataclass
 
+from scanlint.semantic.jit_reach import loop_bodies
 from scanlint.semantic.program import CallSite, Program, Scope, Target
 from scanlint.semantic.prng_keys import DRAWS
 from scanlint.semantic.tracing import TRACERS
@@ -213,19 +214,7 @@ def _called_by_loop_body(program: Program, function: Scope,
                          depth: int = 2) -> tuple[ast.Call, str] | None:
     """The `scan`/`fori_loop`/`while_loop` call whose body calls ``function`` (itself, or
     through ``depth`` callers), and its kind. SCN209 reports keys made in the body itself."""
-    from scanlint.semantic.tracing import loop_functions
-
-    bodies = program.__dict__.get("_lax_bodies")
-    if bodies is None:
-        bodies = program.__dict__["_lax_bodies"] = {}
-        for site in program.calls:
-            q = program.qualified(site.node.func, site.scope) or ""
-            kind = q.rsplit(".", 1)[-1]
-            if not q.startswith("jax.lax.") or kind not in ("scan", "fori_loop", "while_loop"):
-                continue
-            for _, given in loop_functions(site.node, kind):
-                for target in program.targets(given, site.scope):
-                    bodies.setdefault(id(target.function), (site.node, kind))
+    bodies = loop_bodies(program)
     frontier = [function]
     for _ in range(depth):
         following = []
@@ -233,7 +222,8 @@ def _called_by_loop_body(program: Program, function: Scope,
             for caller, _target in program.callers(current):
                 holder = caller.scope.function
                 if holder is not None and id(holder) in bodies:
-                    return bodies[id(holder)]
+                    _, call, kind = bodies[id(holder)][0]
+                    return call, kind
                 if holder is not None:
                     following.append(holder)
         frontier = following
