@@ -50,15 +50,20 @@ def _grower_of(program: Program, value: ast.expr | None, scope: Scope,
                grows: str) -> bool:
     """``value`` is `np.append(grows, ...)`, `jnp.concatenate([grows, ...])` and the like,
     ``grows`` the source of the array it lengthens."""
+    return any(program.source(p) == grows for p in _grown_parts(program, value, scope))
+
+
+def _grown_parts(program: Program, value: ast.expr | None, scope: Scope) -> list[ast.expr]:
+    """The arrays a grower lengthens (`np.append(a, x)`: `a`; `jnp.concatenate([a, b])`:
+    `a`, `b`); none when ``value`` is not a grower's call."""
     if not isinstance(value, ast.Call) or not value.args:
-        return False
+        return []
     last = _array_call(program, value, scope)
     if last not in GROWERS:
-        return False
+        return []
     first = value.args[0]
-    parts = first.elts if isinstance(first, (ast.List, ast.Tuple)) and last != "append" \
-        else [first]
-    return any(program.source(p) == grows for p in parts)
+    return list(first.elts) if isinstance(first, (ast.List, ast.Tuple)) and \
+        last != "append" else [first]
 
 
 def _rebound_grown(program: Program, arg: ast.Name, site: CallSite) -> str | None:
@@ -181,11 +186,8 @@ def _lengthens(program: Program, expr: ast.expr, scope: Scope, param: str,
                      if bind.kind == "assign" and bind.value is not None and
                      (why := _lengthens(program, bind.value, scope, param, depth + 1))), None)
     if isinstance(expr, ast.Call):
-        last = _array_call(program, expr, scope)
-        if last in GROWERS and expr.args:
-            first = expr.args[0]
-            parts = first.elts if isinstance(first, (ast.List, ast.Tuple)) and \
-                last != "append" else [first]
+        parts = _grown_parts(program, expr, scope)
+        if parts:
             for part in parts:
                 root = part
                 while isinstance(root, ast.Attribute):
